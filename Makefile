@@ -1,0 +1,44 @@
+# osslbench — top-level make.  Each subsystem owns a fragment (builds/, plots/,
+# bisect/, fuzz/, tests/) so that a concern is found by its folder's name.
+#
+#   make            build bin/osslbench
+#   make test       unit + shell tests
+#   make compare    benchmark every installed release, draw the charts
+#   make builds     fetch, verify and build the default releases
+
+CC      ?= cc
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra -Werror
+CFLAGS  ?= -O2 -g
+LDLIBS  := -ldl -lm -lpthread
+SAN     ?=
+
+# The runner is compiled once for every release: no OpenSSL header, no -lcrypto.
+SRC_DIRS := compat harness harness/workloads stats results analysis
+SRCS     := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
+OBJDIR   := build/obj$(if $(SAN),-san)
+OBJS     := $(SRCS:%.c=$(OBJDIR)/%.o)
+LIB_OBJS := $(filter-out $(OBJDIR)/harness/main.o,$(OBJS))
+BIN      := bin/osslbench$(if $(SAN),-san)
+
+.PHONY: all test unit-tests shell-tests clean
+all: $(BIN)
+
+$(BIN): $(OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+
+$(OBJDIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -MMD -MP -c -o $@ $<
+
+-include $(OBJS:.o=.d)
+
+include tests/tests.mk
+-include builds/builds.mk
+-include plots/plots.mk
+-include bisect/bisect.mk
+-include fuzz/fuzz.mk
+
+clean:
+	rm -rf build bin

@@ -1,0 +1,212 @@
+/* The releases and points of a result set, in the orders reports use. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const workload_order[] = {
+    "sha256", "hmac-sha256", "aes-128-cbc", "aes-256-cbc", "aes-128-gcm", "aes-256-gcm",
+};
+static const char *const api_order[] = {"legacy", "evp", "fetch"};
+static const char *const op_order[] = {"digest", "mac", "encrypt", "decrypt", "sign", "verify"};
+
+static int rank_in(const char *name, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(name, list[i]) == 0)
+            return (int)i;
+    return (int)n;
+}
+
+bool report_is_pubkey(const char *workload)
+{
+    return strncmp(workload, "rsa", 3) == 0;
+}
+
+/* Symmetric workloads in a fixed order, then rsa<bits> by key size, then
+ * anything unknown (the caller breaks ties by name). */
+int report_workload_rank(const char *workload)
+{
+    int n = (int)(sizeof workload_order / sizeof workload_order[0]);
+    int r = rank_in(workload, workload_order, (size_t)n);
+    if (r < n)
+        return r;
+    if (report_is_pubkey(workload)) {
+        long bits = strtol(workload + 3, NULL, 10);
+        if (bits > 0 && bits < 100000)
+            return n + (int)bits;
+    }
+    return n + 100000;
+}
+
+int report_api_rank(const char *api)
+{
+    return rank_in(api, api_order, sizeof api_order / sizeof api_order[0]);
+}
+
+static int op_rank(const char *op)
+{
+    return rank_in(op, op_order, sizeof op_order / sizeof op_order[0]);
+}
+
+static int cmp_release(const void *a, const void *b)
+{
+    const report_release *x = a, *y = b;
+    /* A library that never loaded has no version: it goes last. */
+    bool xv = x->version_num != 0, yv = y->version_num != 0;
+    if (xv != yv)
+        return xv ? -1 : 1;
+    if (x->version_num != y->version_num)
+        return x->version_num < y->version_num ? -1 : 1;
+    return strcmp(x->label, y->label);
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+    const report_point *x = a, *y = b;
+    int d = report_workload_rank(x->workload) - report_workload_rank(y->workload);
+    if (d == 0)
+        d = strcmp(x->workload, y->workload);
+    if (d == 0)
+        d = report_api_rank(x->api) - report_api_rank(y->api);
+    if (d == 0)
+        d = strcmp(x->api, y->api);
+    if (d == 0)
+        d = op_rank(x->op) - op_rank(y->op);
+    if (d == 0)
+        d = strcmp(x->op, y->op);
+    if (d == 0 && x->bytes != y->bytes)
+        d = x->bytes < y->bytes ? -1 : 1;
+    return d;
+}
+
+static bool same_point(const result_row *row, const report_point *p)
+{
+    return row->bytes == p->bytes && strcmp(row->workload, p->workload) == 0 &&
+           strcmp(row->api, p->api) == 0 && strcmp(row->op, p->op) == 0;
+}
+
+static void die_oom(void)
+{
+    fputs("osslbench: out of memory\n", stderr);
+    abort();
+}
+
+bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n)
+{
+    *r = (report){.set = s};
+    if (s->count == 0) {
+        snprintf(why, n, "no result rows to report on");
+        return false;
+    }
+    r->rel = calloc(s->count, sizeof *r->rel);
+    r->pt = calloc(s->count, sizeof *r->pt);
+    if (r->rel == NULL || r->pt == NULL)
+        die_oom();
+    for (size_t i = 0; i < s->count; i++) {
+        const result_row *row = &s->rows[i];
+        size_t k = 0;
+        while (k < r->nrel && strcmp(r->rel[k].label, row->label) != 0)
+            k++;
+        if (k == r->nrel) {
+            report_release *rel = &r->rel[r->nrel++];
+            memcpy(rel->label, row->label, sizeof rel->label);
+        }
+        report_release *rel = &r->rel[k];
+        if (rel->version_num == 0 && row->version_num != 0) {
+            rel->version_num = row->version_num;
+            memcpy(rel->version, row->version, sizeof rel->version);
+        }
+        if (row->status == ST_OK)
+            rel->ok_rows++;
+        if (row->workload[0] == '\0' || row->api[0] == '\0')
+            continue; /* e.g. a load_failed row for the whole library */
+        report_point p = {.bytes = row->bytes};
+        memcpy(p.workload, row->workload, sizeof p.workload);
+        memcpy(p.api, row->api, sizeof p.api);
+        memcpy(p.op, row->op, sizeof p.op);
+        size_t j = 0;
+        while (j < r->npt && cmp_point(&r->pt[j], &p) != 0)
+            j++;
+        if (j == r->npt)
+            r->pt[r->npt++] = p;
+    }
+    qsort(r->rel, r->nrel, sizeof *r->rel, cmp_release);
+    qsort(r->pt, r->npt, sizeof *r->pt, cmp_point);
+
+    if (baseline != NULL) {
+        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
+            if (strcmp(r->rel[r->baseline].label, baseline) == 0)
+                break;
+        if (r->baseline == r->nrel) {
+            int len = snprintf(why, n, "unknown baseline '%s' (releases:", baseline);
+            for (size_t k = 0; k < r->nrel && len >= 0 && (size_t)len < n; k++)
+                len += snprintf(why + len, n - (size_t)len, " %s", r->rel[k].label);
+            if (len >= 0 && (size_t)len < n)
+                snprintf(why + len, n - (size_t)len, ")");
+            report_free(r);
+            return false;
+        }
+        if (r->rel[r->baseline].ok_rows == 0) {
+            snprintf(why, n, "baseline '%s' has no successful result", baseline);
+            report_free(r);
+            return false;
+        }
+        return true;
+    }
+    for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
+        if (r->rel[r->baseline].ok_rows > 0)
+            return true;
+    snprintf(why, n, "no release has a successful result");
+    report_free(r);
+    return false;
+}
+
+void report_free(report *r)
+{
+    free(r->rel);
+    free(r->pt);
+    *r = (report){0};
+}
+
+const result_row *report_find_any(const report *r, size_t rel, const report_point *p)
+{
+    const result_row *any = NULL;
+    for (size_t i = 0; i < r->set->count; i++) {
+        const result_row *row = &r->set->rows[i];
+        if (strcmp(row->label, r->rel[rel].label) != 0 || !same_point(row, p))
+            continue;
+        if (row->status == ST_OK)
+            return row;
+        if (any == NULL)
+            any = row;
+    }
+    return any;
+}
+
+const result_row *report_find(const report *r, size_t rel, const report_point *p)
+{
+    const result_row *row = report_find_any(r, rel, p);
+    return row != NULL && row->status == ST_OK ? row : NULL;
+}
+
+void report_size_name(uint64_t bytes, char *buf, size_t n)
+{
+    if (bytes >= 1024 && bytes % 1024 == 0)
+        snprintf(buf, n, "%llu KiB", (unsigned long long)(bytes / 1024));
+    else
+        snprintf(buf, n, "%llu B", (unsigned long long)bytes);
+}
+
+void report_file_token(const char *in, char *out, size_t n)
+{
+    size_t i = 0;
+    for (; in[i] != '\0' && i + 1 < n; i++) {
+        char c = in[i];
+        bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+        out[i] = safe && !(i == 0 && c == '.') ? c : '_';
+    }
+    if (n > 0)
+        out[i] = '\0';
+}

@@ -1,0 +1,181 @@
+/* The speed-up table vs the baseline: terminal, CSV and Markdown. */
+#include "report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+/* Points that share a workload and API path form one table. */
+static bool same_group(const report_point *a, const report_point *b)
+{
+    return strcmp(a->workload, b->workload) == 0 && strcmp(a->api, b->api) == 0;
+}
+
+static void row_name(const report_point *p, char *buf, size_t n)
+{
+    if (report_is_pubkey(p->workload))
+        snprintf(buf, n, "%s", p->op);
+    else
+        report_size_name(p->bytes, buf, n);
+}
+
+/* Why a cell has no ratio: the release's status, or the baseline's. */
+static const char *missing_reason(const report *r, size_t rel, const report_point *p)
+{
+    const result_row *row = report_find_any(r, rel, p);
+    if (row == NULL)
+        return "-";
+    if (row->status != ST_OK)
+        return row_status_name(row->status);
+    return "no baseline";
+}
+
+static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n)
+{
+    report_ratio q = report_speedup(report_find(r, rel, p), report_find(r, r->baseline, p));
+    if (q.method == RATIO_NONE)
+        snprintf(buf, n, "%s", missing_reason(r, rel, p));
+    else
+        snprintf(buf, n, "%.2f [%.2f,%.2f]", q.ratio, q.lo, q.hi);
+}
+
+void report_write_term(const report *r, FILE *f)
+{
+    const report_release *base = &r->rel[r->baseline];
+    fprintf(f, "Speed-up vs %s (median rate / baseline median rate, [95%% CI]; >1 = faster)\n",
+            base->label);
+    int width = 18;
+    for (size_t k = 0; k < r->nrel; k++)
+        if ((int)strlen(r->rel[k].label) + 2 > width)
+            width = (int)strlen(r->rel[k].label) + 2;
+    for (size_t i = 0; i < r->npt;) {
+        const report_point *g = &r->pt[i];
+        fprintf(f, "\n%s, %s API (%s)\n  %-10s", g->workload, g->api,
+                report_is_pubkey(g->workload) ? "op/s" : g->op, "");
+        for (size_t k = 0; k < r->nrel; k++)
+            if (k != r->baseline)
+                fprintf(f, "%-*s", width, r->rel[k].label);
+        fputc('\n', f);
+        for (; i < r->npt && same_group(&r->pt[i], g); i++) {
+            char name[32], cell[64];
+            row_name(&r->pt[i], name, sizeof name);
+            fprintf(f, "  %-10s", name);
+            for (size_t k = 0; k < r->nrel; k++) {
+                if (k == r->baseline)
+                    continue;
+                ratio_cell(r, k, &r->pt[i], cell, sizeof cell);
+                fprintf(f, "%-*s", width, cell);
+            }
+            fputc('\n', f);
+        }
+    }
+}
+
+static void csv_text(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_number(FILE *f, double x)
+{
+    fputc(',', f);
+    if (isfinite(x))
+        fprintf(f, "%.6g", x);
+}
+
+void report_write_csv(const report *r, FILE *f)
+{
+    const report_release *base = &r->rel[r->baseline];
+    fputs("label,version,baseline,workload,api,op,bytes,unit,rate,baseline_rate,ratio,"
+          "ratio_low,ratio_high,ci_method,status\n",
+          f);
+    for (size_t i = 0; i < r->npt; i++) {
+        const report_point *p = &r->pt[i];
+        const result_row *b = report_find(r, r->baseline, p);
+        for (size_t k = 0; k < r->nrel; k++) {
+            if (k == r->baseline)
+                continue;
+            const result_row *any = report_find_any(r, k, p);
+            const result_row *row = any != NULL && any->status == ST_OK ? any : NULL;
+            report_ratio q = report_speedup(row, b);
+            csv_text(f, r->rel[k].label);
+            fputc(',', f);
+            csv_text(f, r->rel[k].version);
+            fputc(',', f);
+            csv_text(f, base->label);
+            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%s", p->workload, p->api, p->op, p->bytes,
+                    report_is_pubkey(p->workload) ? "op/s" : "B/s");
+            csv_number(f, row ? row->rate : NAN);
+            csv_number(f, b ? b->rate : NAN);
+            csv_number(f, q.ratio);
+            csv_number(f, q.lo);
+            csv_number(f, q.hi);
+            fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
+                    any == NULL ? "missing" : row_status_name(any->status));
+        }
+    }
+}
+
+/* Table cells must not contain a bare '|'. */
+static void md_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
+            fputc('\\', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+}
+
+void report_write_md(const report *r, FILE *f)
+{
+    const report_release *base = &r->rel[r->baseline];
+    fputs("## Speed-up vs ", f);
+    md_text(f, base->label);
+    fputs("\n\nRatio of median rates (higher is faster); 95% confidence interval in "
+          "parentheses.\n",
+          f);
+    for (size_t i = 0; i < r->npt;) {
+        const char *wl = r->pt[i].workload;
+        bool pk = report_is_pubkey(wl);
+        fprintf(f, "\n### %s (%s)\n\n| API | %s |", wl, pk ? "sign/verify ops per second" : r->pt[i].op,
+                pk ? "Operation" : "Block size");
+        for (size_t k = 0; k < r->nrel; k++)
+            if (k != r->baseline) {
+                fputc(' ', f);
+                md_text(f, r->rel[k].label);
+                fputs(" |", f);
+            }
+        fputs("\n|---|---:|", f);
+        for (size_t k = 0; k < r->nrel; k++)
+            if (k != r->baseline)
+                fputs("---:|", f);
+        fputc('\n', f);
+        for (; i < r->npt && strcmp(r->pt[i].workload, wl) == 0; i++) {
+            const report_point *p = &r->pt[i];
+            char name[32];
+            row_name(p, name, sizeof name);
+            fprintf(f, "| %s | %s |", p->api, name);
+            for (size_t k = 0; k < r->nrel; k++) {
+                if (k == r->baseline)
+                    continue;
+                report_ratio q =
+                    report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
+                if (q.method == RATIO_NONE)
+                    fprintf(f, " %s |", missing_reason(r, k, p));
+                else
+                    fprintf(f, " %.2f× (%.2f–%.2f) |", q.ratio, q.lo, q.hi);
+            }
+            fputc('\n', f);
+        }
+    }
+}

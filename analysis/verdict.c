@@ -1,0 +1,107 @@
+#include "verdict.h"
+
+#include "../stats/ranktest.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const char *const verdict_names[V_COUNT] = {
+    "slower", "faster", "same", "failed", "n/a", "only-old", "only-new",
+};
+
+const char *verdict_name(verdict_kind v)
+{
+    return v < V_COUNT ? verdict_names[v] : "?";
+}
+
+bool verdict_is_regression(verdict_kind v)
+{
+    /* A point that NEW can no longer measure is as much a regression for a
+     * CI job as a slowdown: it must not pass silently. */
+    return v == V_SLOWER || v == V_FAILED;
+}
+
+const char *verdict_method_name(verdict_method m)
+{
+    switch (m) {
+    case M_RANK_EXACT: return "mann-whitney exact";
+    case M_RANK_NORMAL: return "mann-whitney normal";
+    case M_CI_OVERLAP: return "ci-overlap";
+    default: return "-";
+    }
+}
+
+static void set_note(verdict_result *out, const char *what, const verdict_side *s)
+{
+    snprintf(out->note, sizeof out->note, "%s %s%s%s", what, row_status_name(s->status),
+             s->note && *s->note ? ": " : "", s->note ? s->note : "");
+}
+
+/* Comparability first: a verdict on speed needs a rate on both sides. */
+static bool comparable(const verdict_side *o, const verdict_side *n, verdict_result *out)
+{
+    if (!o->present || !n->present) {
+        out->verdict = o->present ? V_ONLY_OLD : V_ONLY_NEW;
+        return false;
+    }
+    if (o->status != ST_OK) {
+        out->verdict = V_NOT_COMPARABLE;
+        set_note(out, "old", o);
+        return false;
+    }
+    if (n->status != ST_OK) {
+        /* Unsupported in NEW is a removed API path, reported, not a failure. */
+        out->verdict = row_status_is_failure(n->status) ? V_FAILED : V_NOT_COMPARABLE;
+        set_note(out, "new", n);
+        return false;
+    }
+    if (!(o->rate > 0.0) || !(n->rate > 0.0)) {
+        out->verdict = V_NOT_COMPARABLE;
+        snprintf(out->note, sizeof out->note, "zero rate");
+        return false;
+    }
+    return true;
+}
+
+void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
+                    verdict_result *out)
+{
+    *out = (verdict_result){.ratio = NAN, .ratio_low = NAN, .ratio_high = NAN, .p_value = NAN};
+    if (!comparable(o, n, out))
+        return;
+
+    rank_test rt;
+    ratio_estimate re;
+    /* Two raw samples per side is the least a rank test can use (it may still
+     * be unable to reach alpha: then it says so, and the verdict is "same"). */
+    if (o->nsample >= 2 && n->nsample >= 2 &&
+        mann_whitney(o->samples, o->nsample, n->samples, n->nsample, &rt) &&
+        hodges_lehmann_ratio(o->samples, o->nsample, n->samples, n->nsample, rule->alpha, &re)) {
+        out->method = rt.exact ? M_RANK_EXACT : M_RANK_NORMAL;
+        out->ratio = re.ratio;
+        out->ratio_low = re.low;
+        out->ratio_high = re.high;
+        out->p_value = rt.p_value;
+        out->significant = rt.p_value < rule->alpha;
+        if (!re.ci_reaches_level)
+            snprintf(out->note, sizeof out->note,
+                     "too few samples (%zu vs %zu) to ever reach significance", o->nsample,
+                     n->nsample);
+    } else {
+        /* Summaries only: the ratio of medians, a conservative ratio interval
+         * from the two CIs, and "significant" when the CIs do not overlap. */
+        out->method = M_CI_OVERLAP;
+        out->ratio = n->rate / o->rate;
+        out->ratio_low = o->ci_high > 0.0 ? n->ci_low / o->ci_high : NAN;
+        out->ratio_high = o->ci_low > 0.0 ? n->ci_high / o->ci_low : INFINITY;
+        out->significant = n->ci_high < o->ci_low || n->ci_low > o->ci_high;
+        snprintf(out->note, sizeof out->note, "no raw samples: CI overlap test");
+    }
+
+    if (out->significant && out->ratio < 1.0 - rule->threshold)
+        out->verdict = V_SLOWER;
+    else if (out->significant && out->ratio > 1.0 + rule->threshold)
+        out->verdict = V_FASTER;
+    else
+        out->verdict = V_SAME;
+}

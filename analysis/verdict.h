@@ -1,0 +1,74 @@
+/* The verdict for one measured point (workload x API x op x size) seen in
+ * two result sets: is NEW slower, faster or the same as OLD?
+ *
+ * Rule (both conditions, on purpose):
+ *   1. relevant:    the ratio NEW/OLD is below 1 - threshold (slower) or above
+ *                   1 + threshold (faster);
+ *   2. significant: the two-sided Mann-Whitney p-value on the raw per-sample
+ *                   rates is below alpha -- or, when a side has no raw
+ *                   samples, its CI (the summary columns) does not overlap
+ *                   the other side's.
+ * Significance alone would flag every tiny systematic drift once there are
+ * enough samples (a shared machine is never quite the same twice); the
+ * threshold alone would flag noise when there are few samples.  Requiring
+ * both keeps "A vs A" calm while a 4x slowdown passes both by far. */
+#ifndef ANALYSIS_VERDICT_H
+#define ANALYSIS_VERDICT_H
+
+#include "../results/row.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+    V_SLOWER,         /* a regression */
+    V_FASTER,
+    V_SAME,
+    V_FAILED,         /* OLD measured fine, NEW did not (crashed, kat_failed...) */
+    V_NOT_COMPARABLE, /* neither side gave a rate, or OLD failed */
+    V_ONLY_OLD,       /* the point is missing from NEW */
+    V_ONLY_NEW,       /* the point is missing from OLD */
+    V_COUNT
+} verdict_kind;
+
+const char *verdict_name(verdict_kind v);
+/* Counts towards exit status 1 (regression). */
+bool verdict_is_regression(verdict_kind v);
+
+typedef struct {
+    double threshold; /* relative change that matters, 0.05 = 5% */
+    double alpha;     /* significance level; the ratio CI is at 1 - alpha */
+} verdict_rule;
+
+#define VERDICT_RULE_DEFAULT ((verdict_rule){.threshold = 0.05, .alpha = 0.05})
+
+/* One side of a point.  `samples` are the raw per-sample rates (possibly
+ * pooled from several rows of the same point); rate/ci are the summary. */
+typedef struct {
+    bool present;
+    row_status status;
+    double rate, ci_low, ci_high;
+    const double *samples;
+    size_t nsample;
+    const char *note; /* the row's note (why unsupported, which signal) */
+} verdict_side;
+
+typedef enum { M_NONE, M_RANK_EXACT, M_RANK_NORMAL, M_CI_OVERLAP } verdict_method;
+
+const char *verdict_method_name(verdict_method m);
+
+typedef struct {
+    verdict_kind verdict;
+    verdict_method method;
+    double ratio;       /* NEW/OLD: Hodges-Lehmann with samples, else rate ratio; NAN if none */
+    double ratio_low, ratio_high;
+    double p_value;     /* NAN unless a rank test ran */
+    bool significant;
+    char note[200];     /* why not comparable, or a caveat (too few samples) */
+} verdict_result;
+
+/* Pure function of its inputs: same inputs, same verdict. */
+void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,
+                    const verdict_rule *rule, verdict_result *out);
+
+#endif

@@ -1,0 +1,236 @@
+#include "verdict_format.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+bool verdict_format_parse(const char *name, verdict_format *out)
+{
+    static const struct {
+        const char *name;
+        verdict_format fmt;
+    } formats[] = {{"term", VF_TERM}, {"csv", VF_CSV}, {"md", VF_MD}, {"markdown", VF_MD}};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(name, formats[i].name) == 0) {
+            *out = formats[i].fmt;
+            return true;
+        }
+    return false;
+}
+
+const char *const verdict_csv_columns[] = {
+    "workload", "api", "op", "bytes", "unit", "old_label", "new_label", "old_rate",
+    "new_rate", "ratio", "ratio_ci_low", "ratio_ci_high", "p_value", "method",
+    "old_samples", "new_samples", "verdict", "note", NULL,
+};
+
+/* ---------------------------------------------------------------- helpers */
+
+/* 170.1 MB/s, 12.3 kop/s: decimal prefixes, as `openssl speed` uses. */
+static void human_rate(char *buf, size_t n, double rate, const char *unit)
+{
+    static const char *const prefix[] = {"", "k", "M", "G", "T"};
+    if (isnan(rate)) {
+        snprintf(buf, n, "-");
+        return;
+    }
+    size_t p = 0;
+    while (rate >= 1000.0 && p + 1 < sizeof prefix / sizeof prefix[0]) {
+        rate /= 1000.0;
+        p++;
+    }
+    const char *u = strcmp(unit, "op/s") == 0 ? "op/s" : "B/s";
+    snprintf(buf, n, "%.*f %s%s", rate < 10.0 ? 2 : 1, rate, prefix[p], u);
+}
+
+static void fmt_ratio(char *buf, size_t n, double r)
+{
+    if (isnan(r))
+        snprintf(buf, n, "-");
+    else if (isinf(r))
+        snprintf(buf, n, "inf");
+    else
+        snprintf(buf, n, "%.3f", r);
+}
+
+static void fmt_p(char *buf, size_t n, double p)
+{
+    if (isnan(p))
+        snprintf(buf, n, "-");
+    else if (p < 0.001)
+        snprintf(buf, n, "<0.001");
+    else
+        snprintf(buf, n, "%.3f", p);
+}
+
+static void fmt_ci(char *buf, size_t n, const verdict_result *r)
+{
+    char lo[24], hi[24];
+    if (isnan(r->ratio_low) && isnan(r->ratio_high)) {
+        snprintf(buf, n, "-");
+        return;
+    }
+    fmt_ratio(lo, sizeof lo, r->ratio_low);
+    fmt_ratio(hi, sizeof hi, r->ratio_high);
+    snprintf(buf, n, "[%s, %s]", lo, hi);
+}
+
+static double side_rate(const verdict_side *s)
+{
+    return s->present && s->status == ST_OK ? s->rate : NAN;
+}
+
+static void fmt_side(char *buf, size_t n, const verdict_side *s, const char *unit)
+{
+    if (!s->present)
+        snprintf(buf, n, "(absent)");
+    else if (s->status != ST_OK)
+        snprintf(buf, n, "%s", row_status_name(s->status));
+    else
+        human_rate(buf, n, s->rate, unit);
+}
+
+static void csv_text(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+    if (!isnan(v))
+        fprintf(f, isinf(v) ? "inf" : "%.6g", v);
+}
+
+/* Markdown cells must not break the table. */
+static void md_text(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){*s, 0}, f);
+}
+
+static void describe_rule(FILE *f, const verdict_rule *rule)
+{
+    fprintf(f,
+            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (two-sided "
+            "Mann-Whitney on the raw samples;\n      CI-overlap when a side has only "
+            "summaries); ratio = NEW/OLD, Hodges-Lehmann, %g%% CI\n",
+            rule->threshold * 100.0, rule->alpha, (1.0 - rule->alpha) * 100.0);
+}
+
+static void summary_line(FILE *f, const verdict_table *t)
+{
+    fprintf(f, "%zu points: %zu slower, %zu faster, %zu same, %zu failed, %zu n/a, "
+               "%zu only in OLD, %zu only in NEW\n",
+            t->count, verdict_table_count(t, V_SLOWER), verdict_table_count(t, V_FASTER),
+            verdict_table_count(t, V_SAME), verdict_table_count(t, V_FAILED),
+            verdict_table_count(t, V_NOT_COMPARABLE), verdict_table_count(t, V_ONLY_OLD),
+            verdict_table_count(t, V_ONLY_NEW));
+}
+
+/* ---------------------------------------------------------------- formats */
+
+static void print_term(FILE *f, const verdict_table *t, const verdict_context *c)
+{
+    fprintf(f, "OLD: %s (%s)\nNEW: %s (%s)\n", c->old_label, c->old_source, c->new_label,
+            c->new_source);
+    describe_rule(f, &c->rule);
+    fprintf(f, "\n%-12s %-6s %-7s %6s %14s %14s %7s %-16s %7s  %-8s %s\n", "workload", "api",
+            "op", "bytes", "old", "new", "ratio", "ci", "p", "verdict", "note");
+    for (size_t i = 0; i < t->count; i++) {
+        const verdict_point *p = &t->points[i];
+        char o[32], n[32], r[24], ci[48], pv[16];
+        fmt_side(o, sizeof o, &p->old_side, p->unit);
+        fmt_side(n, sizeof n, &p->new_side, p->unit);
+        fmt_ratio(r, sizeof r, p->result.ratio);
+        fmt_ci(ci, sizeof ci, &p->result);
+        fmt_p(pv, sizeof pv, p->result.p_value);
+        fprintf(f, "%-12s %-6s %-7s %6" PRIu64 " %14s %14s %7s %-16s %7s  %-8s %s\n",
+                p->workload, p->api, p->op, p->bytes, o, n, r, ci, pv,
+                verdict_name(p->result.verdict), p->result.note);
+    }
+    fputc('\n', f);
+    summary_line(f, t);
+}
+
+static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
+{
+    for (size_t i = 0; verdict_csv_columns[i]; i++)
+        fprintf(f, "%s%s", i ? "," : "", verdict_csv_columns[i]);
+    fputc('\n', f);
+    for (size_t i = 0; i < t->count; i++) {
+        const verdict_point *p = &t->points[i];
+        csv_text(f, p->workload);
+        fprintf(f, ",%s,%s,%" PRIu64 ",%s,", p->api, p->op, p->bytes, p->unit);
+        csv_text(f, c->old_label);
+        fputc(',', f);
+        csv_text(f, c->new_label);
+        fputc(',', f);
+        csv_num(f, side_rate(&p->old_side));
+        fputc(',', f);
+        csv_num(f, side_rate(&p->new_side));
+        fputc(',', f);
+        csv_num(f, p->result.ratio);
+        fputc(',', f);
+        csv_num(f, p->result.ratio_low);
+        fputc(',', f);
+        csv_num(f, p->result.ratio_high);
+        fputc(',', f);
+        csv_num(f, p->result.p_value);
+        fprintf(f, ",%s,%zu,%zu,%s,", verdict_method_name(p->result.method),
+                p->old_side.nsample, p->new_side.nsample, verdict_name(p->result.verdict));
+        csv_text(f, p->result.note);
+        fputc('\n', f);
+    }
+}
+
+static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
+{
+    fputs("**OLD** ", f);
+    md_text(f, c->old_label);
+    fputs(" vs **NEW** ", f);
+    md_text(f, c->new_label);
+    fprintf(f, ": change called when |ratio − 1| > %g%% and p < %g; ratio = NEW/OLD "
+               "(Hodges–Lehmann, %g%% CI).\n\n",
+            c->rule.threshold * 100.0, c->rule.alpha, (1.0 - c->rule.alpha) * 100.0);
+    fputs("| workload | api | op | bytes | old | new | ratio | CI | p | verdict | note |\n"
+          "|---|---|---|--:|--:|--:|--:|---|--:|---|---|\n", f);
+    for (size_t i = 0; i < t->count; i++) {
+        const verdict_point *p = &t->points[i];
+        char o[32], n[32], r[24], ci[48], pv[16];
+        fmt_side(o, sizeof o, &p->old_side, p->unit);
+        fmt_side(n, sizeof n, &p->new_side, p->unit);
+        fmt_ratio(r, sizeof r, p->result.ratio);
+        fmt_ci(ci, sizeof ci, &p->result);
+        fmt_p(pv, sizeof pv, p->result.p_value);
+        bool loud = verdict_is_regression(p->result.verdict);
+        fputs("| ", f);
+        md_text(f, p->workload);
+        fprintf(f, " | %s | %s | %" PRIu64 " | %s | %s | %s | %s | %s | %s%s%s | ", p->api, p->op,
+                p->bytes, o, n, r, ci, pv, loud ? "**" : "", verdict_name(p->result.verdict),
+                loud ? "**" : "");
+        md_text(f, p->result.note);
+        fputs(" |\n", f);
+    }
+    fputc('\n', f);
+    summary_line(f, t);
+}
+
+void verdict_print(FILE *f, const verdict_table *t, const verdict_context *ctx,
+                   verdict_format fmt)
+{
+    switch (fmt) {
+    case VF_CSV: print_csv(f, t, ctx); break;
+    case VF_MD: print_md(f, t, ctx); break;
+    default: print_term(f, t, ctx); break;
+    }
+}

@@ -1,0 +1,41 @@
+/* Pairing two result sets point by point (workload, API, op, bytes) and
+ * deciding each point with verdict_decide().  Points seen on one side only
+ * are kept as only-old / only-new rows: a comparison never drops anything. */
+#ifndef ANALYSIS_VERDICT_SET_H
+#define ANALYSIS_VERDICT_SET_H
+
+#include "verdict.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    char workload[32], api[8], op[8], unit[8];
+    uint64_t bytes;
+    verdict_side old_side, new_side;
+    size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */
+    double *old_pool, *new_pool; /* owned copies when rows were pooled */
+    size_t order;              /* first appearance, for stable sorting */
+    verdict_result result;
+} verdict_point;
+
+typedef struct {
+    verdict_point *points;
+    size_t count;
+} verdict_table;
+
+/* Builds and decides every point.  The rows must outlive the table (sides
+ * point at their samples and notes).  Returns false only when out of memory. */
+bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
+                         const result_row *const *new_rows, size_t n_new,
+                         const verdict_rule *rule, verdict_table *out);
+
+/* Worst first: failed, then comparable points by ratio (slowest first), then
+ * points without a ratio, then one-sided points. */
+void verdict_table_sort(verdict_table *t);
+
+size_t verdict_table_count(const verdict_table *t, verdict_kind k);
+bool verdict_table_has_regression(const verdict_table *t);
+void verdict_table_free(verdict_table *t);
+
+#endif

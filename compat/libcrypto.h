@@ -1,0 +1,71 @@
+/* One loaded libcrypto: its handle, identity and resolved function table. */
+#ifndef COMPAT_LIBCRYPTO_H
+#define COMPAT_LIBCRYPTO_H
+
+#include "release.h"
+#include "types.h"
+#include "version.h"
+
+#include <limits.h>
+#include <stdbool.h>
+
+typedef struct {
+#define FN(since, until, ret, name, params) ret(*name) params;
+#include "symbols.def"
+#undef FN
+} crypto_fns;
+
+typedef struct {
+    void *handle;
+    char path[PATH_MAX];
+    release_version ver;
+    char version_text[160];
+    crypto_fns fn;
+} crypto_lib;
+
+/* Fields of `osslbench info`; each maps to a per-release OpenSSL_version /
+ * SSLeay_version type code (they were renumbered in 1.1.0). */
+typedef enum {
+    INFO_CFLAGS,
+    INFO_BUILT_ON,
+    INFO_PLATFORM,
+    INFO_DIR,
+    INFO_MODULES_DIR,
+    INFO_CPU,
+} crypto_info_field;
+
+/* Checks that PATH is something dlopen could load as a libcrypto for this
+ * machine (exists, regular, ELF of our class and machine) without loading
+ * it.  Returns false and a one-line reason otherwise. */
+bool libpath_check(const char *path, char *why, size_t whylen);
+
+/* dlopen + resolve the table + identify the release.  On failure returns
+ * false with a one-line reason; the process should not use `lib` then. */
+bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t whylen);
+
+/* Per-release library initialisation (algorithm tables, error strings,
+ * configuration off). */
+bool crypto_lib_init(crypto_lib *lib, char *why, size_t whylen);
+
+/* NULL when the release does not expose that field. */
+const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f);
+
+static inline bool crypto_lib_since(const crypto_lib *lib, long series)
+{
+    return lib->ver.series >= series;
+}
+
+/* Text of the oldest queued libcrypto error (or "" when none), draining the
+ * queue so later checks start clean. */
+const char *crypto_lib_last_error(const crypto_lib *lib);
+
+/* Table introspection for `osslbench info -v` and the unit tests. */
+typedef struct {
+    const char *name;
+    long since, until;
+    size_t offset; /* of the pointer inside crypto_fns */
+} crypto_symbol;
+extern const crypto_symbol crypto_symbols[];
+extern const size_t crypto_symbol_count;
+
+#endif

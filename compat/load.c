@@ -1,0 +1,138 @@
+#define _GNU_SOURCE
+#include "libcrypto.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+
+const crypto_symbol crypto_symbols[] = {
+#define FN(since, until, ret, name, params) {#name, since, until, offsetof(crypto_fns, name)},
+#include "symbols.def"
+#undef FN
+};
+const size_t crypto_symbol_count = sizeof crypto_symbols / sizeof crypto_symbols[0];
+
+_Static_assert(sizeof(void *) == sizeof(void (*)(void)), "dlsym needs data/code pointers alike");
+
+/* dlsym on a handle also searches the object's dependencies; a libssl handle
+ * would silently hand out its libcrypto's functions.  Keep only symbols
+ * defined by the very object that was opened. */
+static void *own_symbol(void *handle, struct link_map *self, const char *name)
+{
+    void *p = dlsym(handle, name);
+    if (p == NULL)
+        return NULL;
+    Dl_info info;
+    struct link_map *owner = NULL;
+    if (dladdr1(p, &info, (void **)&owner, RTLD_DL_LINKMAP) == 0 || owner != self)
+        return NULL;
+    return p;
+}
+
+static bool fail(char *why, size_t n, const char *fmt, const char *a)
+{
+    snprintf(why, n, fmt, a);
+    return false;
+}
+
+bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
+{
+    memset(lib, 0, sizeof *lib);
+    snprintf(lib->path, sizeof lib->path, "%s", path);
+    if (!libpath_check(path, why, n))
+        return false;
+    /* RTLD_LOCAL: several releases share SONAMEs and symbol names. */
+    lib->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (lib->handle == NULL) {
+        const char *e = dlerror();
+        return fail(why, n, "cannot load: %s", e ? e : "dlopen failed");
+    }
+    struct link_map *self = NULL;
+    if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &self) != 0)
+        return fail(why, n, "cannot inspect: %s", dlerror());
+    for (size_t i = 0; i < crypto_symbol_count; i++) {
+        void *p = own_symbol(lib->handle, self, crypto_symbols[i].name);
+        memcpy((char *)&lib->fn + crypto_symbols[i].offset, &p, sizeof p);
+    }
+    if (lib->fn.SSL_CTX_new != NULL)
+        return fail(why, n, "%s", "this is libssl, not libcrypto: pass the libcrypto beside it");
+
+    unsigned long num;
+    const char *text;
+    if (lib->fn.OpenSSL_version_num != NULL) {
+        num = lib->fn.OpenSSL_version_num();
+        text = lib->fn.OpenSSL_version ? lib->fn.OpenSSL_version(0) : NULL;
+    } else if (lib->fn.SSLeay != NULL) {
+        num = lib->fn.SSLeay();
+        text = lib->fn.SSLeay_version ? lib->fn.SSLeay_version(0) : NULL;
+    } else {
+        return fail(why, n, "%s",
+                    "not an OpenSSL libcrypto: it exports neither OpenSSL_version_num nor SSLeay");
+    }
+    if (!version_decode(num, &lib->ver)) {
+        char hex[32];
+        snprintf(hex, sizeof hex, "0x%lx", num);
+        return fail(why, n, "not an OpenSSL libcrypto: implausible version number %s", hex);
+    }
+    if (lib->fn.EVP_sha256 == NULL && lib->fn.SHA256_Init == NULL)
+        return fail(why, n, "%s", "not an OpenSSL libcrypto: it has no SHA-256 at all");
+    snprintf(lib->version_text, sizeof lib->version_text, "%s", text ? text : "");
+    return true;
+}
+
+/* OPENSSL_INIT_* bits, identical 1.1.0 -> 4.0. */
+enum { INIT_LOAD_CRYPTO_STRINGS = 0x2, INIT_ADD_ALL_CIPHERS = 0x4, INIT_ADD_ALL_DIGESTS = 0x8,
+       INIT_NO_LOAD_CONFIG = 0x80 };
+
+bool crypto_lib_init(crypto_lib *lib, char *why, size_t n)
+{
+    if (lib->fn.OPENSSL_init_crypto != NULL) {
+        /* NO_LOAD_CONFIG: a distro openssl.cnf must not change the numbers. */
+        uint64_t opts = INIT_LOAD_CRYPTO_STRINGS | INIT_ADD_ALL_CIPHERS | INIT_ADD_ALL_DIGESTS |
+                        INIT_NO_LOAD_CONFIG;
+        if (lib->fn.OPENSSL_init_crypto(opts, NULL) != 1)
+            return fail(why, n, "%s", "OPENSSL_init_crypto failed");
+    } else if (lib->fn.OPENSSL_add_all_algorithms_noconf != NULL) {
+        lib->fn.OPENSSL_add_all_algorithms_noconf();
+        if (lib->fn.ERR_load_crypto_strings != NULL)
+            lib->fn.ERR_load_crypto_strings();
+    } else {
+        return fail(why, n, "%s", "no initialisation entry point for this release");
+    }
+    if (lib->fn.OSSL_PROVIDER_available != NULL &&
+        !lib->fn.OSSL_PROVIDER_available(NULL, "default"))
+        return fail(why, n, "%s", "the default provider is not available");
+    return true;
+}
+
+const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f)
+{
+    /* Type codes: <= 1.0.2 SSLEAY_CFLAGS..DIR = 2..5; >= 1.1.0
+     * OPENSSL_CFLAGS..DIR = 1..4; 3.0 adds MODULES_DIR 8 and CPU_INFO 9. */
+    static const int old_code[] = {2, 3, 4, 5, -1, -1};
+    static const int new_code[] = {1, 2, 3, 4, 8, 9};
+    if (lib->fn.OpenSSL_version != NULL) {
+        if ((f == INFO_MODULES_DIR || f == INFO_CPU) && !crypto_lib_since(lib, R_300))
+            return NULL;
+        return lib->fn.OpenSSL_version(new_code[f]);
+    }
+    if (lib->fn.SSLeay_version != NULL && old_code[f] >= 0)
+        return lib->fn.SSLeay_version(old_code[f]);
+    return NULL;
+}
+
+const char *crypto_lib_last_error(const crypto_lib *lib)
+{
+    static char buf[256];
+    buf[0] = '\0';
+    if (lib->fn.ERR_get_error == NULL)
+        return buf;
+    unsigned long e, first = 0;
+    while ((e = lib->fn.ERR_get_error()) != 0)
+        if (first == 0)
+            first = e;
+    if (first != 0 && lib->fn.ERR_error_string_n != NULL)
+        lib->fn.ERR_error_string_n(first, buf, sizeof buf);
+    return buf;
+}

@@ -1,0 +1,188 @@
+#define _GNU_SOURCE
+#include "child.h"
+
+#include "protocol.h"
+#include "timing.h"
+#include "workload.h"
+
+#include <libgen.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void child_isolate_environment(const char *lib_path)
+{
+    /* An empty configuration: a distro openssl.cnf (providers, policies)
+     * must not change the numbers. */
+    setenv("OPENSSL_CONF", "/dev/null", 1);
+    /* A 3.x/4.x build looks for its modules where it was configured to be
+     * installed; builds/ installs them beside the library. */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", lib_path);
+    char modules[4200];
+    snprintf(modules, sizeof modules, "%s/ossl-modules", dirname(dir));
+    struct stat st;
+    if (stat(modules, &st) == 0 && S_ISDIR(st.st_mode))
+        setenv("OPENSSL_MODULES", modules, 1);
+}
+
+/* Known-answer checks run once per (workload, api) in this process. */
+typedef struct {
+    char workload[32];
+    int api;
+    bool passed;
+    char why[256];
+} kat_memo;
+
+static kat_memo memo[64];
+static size_t memo_count;
+
+static const kat_memo *self_check_once(const crypto_lib *lib, const workload_spec *ws,
+                                       api_path api)
+{
+    for (size_t i = 0; i < memo_count; i++)
+        if (memo[i].api == (int)api && strcmp(memo[i].workload, ws->name) == 0)
+            return &memo[i];
+    kat_memo *m = &memo[memo_count < 64 ? memo_count++ : 63];
+    snprintf(m->workload, sizeof m->workload, "%s", ws->name);
+    m->api = (int)api;
+    m->why[0] = '\0';
+    m->passed = ws->w->self_check(lib, api, ws->bits, m->why, sizeof m->why);
+    if (!m->passed && m->why[0] == '\0')
+        snprintf(m->why, sizeof m->why, "known-answer check failed");
+    return m;
+}
+
+static void reply_error(reply *rp, row_status st, const char *what, const crypto_lib *lib)
+{
+    rp->status = st;
+    const char *err = crypto_lib_last_error(lib);
+    snprintf(rp->note, sizeof rp->note, "%s%s%s", what, *err ? ": " : "", err);
+}
+
+typedef struct {
+    const workload *w;
+    void *state;
+    uint64_t iterations;
+} point;
+
+static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *pt)
+{
+    workload_spec ws;
+    if (!workload_parse(rq->workload, &ws)) {
+        reply_error(rp, ST_ERROR, "unknown workload", lib);
+        return;
+    }
+    const char *why = ws.w->unsupported(lib, (api_path)rq->api, ws.bits);
+    if (why != NULL) {
+        rp->status = ST_UNSUPPORTED;
+        snprintf(rp->note, sizeof rp->note, "%s", why);
+        return;
+    }
+    const kat_memo *m = self_check_once(lib, &ws, (api_path)rq->api);
+    if (!m->passed) {
+        rp->status = ST_KAT_FAILED;
+        snprintf(rp->note, sizeof rp->note, "%s", m->why);
+        return;
+    }
+    char err[256] = "";
+    pt->state = ws.w->setup(lib, (api_path)rq->api, ws.bits, rq->op, rq->bytes, err, sizeof err);
+    if (pt->state == NULL) {
+        rp->status = ST_ERROR;
+        snprintf(rp->note, sizeof rp->note, "setup failed: %s", err);
+        return;
+    }
+    pt->w = ws.w;
+    pt->iterations = calibrate(ws.w->run, pt->state, rq->target_ns);
+    if (pt->iterations == 0) {
+        reply_error(rp, ST_ERROR, "operation failed", lib);
+        return;
+    }
+    rp->iterations = pt->iterations;
+}
+
+static void finish(point *pt)
+{
+    if (pt->state != NULL)
+        pt->w->teardown(pt->state);
+    *pt = (point){0};
+}
+
+static void pin_to_cpu(int cpu)
+{
+    if (cpu < 0)
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    (void)sched_setaffinity(0, sizeof set, &set); /* best effort: a cgroup may forbid it */
+}
+
+_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
+{
+    /* Die with the parent: no orphan keeps a CPU busy after Ctrl-C. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        _exit(0);
+    /* Interrupts are the parent's to handle; it ends us when it must. */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_DFL);
+    pin_to_cpu(cpu);
+    child_isolate_environment(path);
+
+    static crypto_lib lib;
+    reply rp = {0};
+    char why[256];
+    if (!crypto_lib_open(&lib, path, why, sizeof why) || !crypto_lib_init(&lib, why, sizeof why)) {
+        rp.status = ST_LOAD_FAILED;
+        snprintf(rp.note, sizeof rp.note, "%s", why);
+        proto_write(out_fd, &rp, sizeof rp);
+        _exit(1);
+    }
+    rp.status = ST_OK;
+    rp.version_num = lib.ver.number;
+    snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
+    snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
+    if (!proto_write(out_fd, &rp, sizeof rp))
+        _exit(1);
+
+    point pt = {0};
+    request rq;
+    while (proto_read(in_fd, &rq, sizeof rq)) {
+        rp = (reply){.status = ST_OK};
+        switch (rq.type) {
+        case REQ_PREPARE:
+            finish(&pt);
+            prepare(&lib, &rq, &rp, &pt);
+            if (rp.status != ST_OK)
+                finish(&pt);
+            break;
+        case REQ_SAMPLE:
+            if (pt.state == NULL) {
+                rp.status = ST_ERROR;
+                snprintf(rp.note, sizeof rp.note, "sample before prepare");
+                break;
+            }
+            rp.iterations = pt.iterations;
+            rp.ns = time_run(pt.w->run, pt.state, pt.iterations);
+            if (rp.ns == UINT64_MAX)
+                reply_error(&rp, ST_ERROR, "operation failed", &lib);
+            break;
+        case REQ_FINISH:
+            finish(&pt);
+            break;
+        default:
+            rp.status = ST_ERROR;
+            snprintf(rp.note, sizeof rp.note, "unknown request");
+        }
+        if (!proto_write(out_fd, &rp, sizeof rp))
+            break;
+    }
+    finish(&pt);
+    _exit(0);
+}

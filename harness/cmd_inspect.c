@@ -1,0 +1,135 @@
+/* `osslbench list` and `osslbench info`: look at a library in this process
+ * without measuring anything. */
+#include "child.h"
+#include "commands.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef void (*inspect_fn)(const crypto_lib *lib, bool verbose);
+
+/* Shared argument handling: one or more --lib, optional -v. */
+static int inspect(int argc, char **argv, inspect_fn fn, const char *usage)
+{
+    const char *paths[MAX_LIBS];
+    size_t n = 0;
+    bool verbose = false;
+    for (int i = 1; i < argc; i++) {
+        char label[64], why[256];
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0) {
+            verbose = true;
+        } else if ((strcmp(argv[i], "--lib") == 0 || strcmp(argv[i], "-l") == 0) &&
+                   i + 1 < argc && n < MAX_LIBS) {
+            if (!parse_lib_arg(argv[++i], &paths[n], label, sizeof label, why, sizeof why)) {
+                fprintf(stderr, "osslbench %s: %s\n", argv[0], why);
+                return 2;
+            }
+            n++;
+        } else {
+            fprintf(stderr, "osslbench %s: unexpected argument '%s' (see --help)\n", argv[0],
+                    argv[i]);
+            return 2;
+        }
+    }
+    if (n == 0) {
+        fprintf(stderr, "osslbench %s: no library given (use --lib PATH)\n", argv[0]);
+        return 2;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* Libraries cannot be unloaded: inspecting several releases in one
+         * process is fine for reading, as RTLD_LOCAL keeps them apart. */
+        static crypto_lib lib;
+        char why[256];
+        child_isolate_environment(paths[i]);
+        if (!crypto_lib_open(&lib, paths[i], why, sizeof why) ||
+            !crypto_lib_init(&lib, why, sizeof why)) {
+            fprintf(stderr, "osslbench %s: --lib %s: %s\n", argv[0], paths[i], why);
+            rc = 1;
+            continue;
+        }
+        fn(&lib, verbose);
+    }
+    return rc;
+}
+
+static void list_one(const crypto_lib *lib, bool verbose)
+{
+    (void)verbose;
+    printf("%s (%s)\n", lib->ver.name, lib->path);
+    for (size_t w = 0; workload_registry[w] != NULL; w++) {
+        const workload *wl = workload_registry[w];
+        char name[32];
+        snprintf(name, sizeof name, "%s%s", wl->name, wl->takes_bits ? "<bits>" : "");
+        for (int a = 0; a < API_COUNT; a++) {
+            const char *why = wl->unsupported(lib, (api_path)a, wl->takes_bits ? 2048 : 0);
+            printf("  %-16s %-7s %s%s\n", name, api_name((api_path)a), why ? "no: " : "yes",
+                   why ? why : "");
+        }
+    }
+}
+
+static const char list_usage[] = "usage: osslbench list --lib PATH [--lib PATH ...]\n"
+                                 "  which workload x API paths each release supports, and why "
+                                 "not where it does not\n";
+
+int cmd_list(int argc, char **argv)
+{
+    return inspect(argc, argv, list_one, list_usage);
+}
+
+static void field(const char *name, const char *value)
+{
+    if (value != NULL && *value != '\0')
+        printf("  %-13s %s\n", name, value);
+}
+
+static void info_one(const crypto_lib *lib, bool verbose)
+{
+    char num[32];
+    snprintf(num, sizeof num, "0x%08lx", lib->ver.number);
+    printf("%s\n", lib->path);
+    field("release", lib->ver.name);
+    field("version_num", num);
+    field("version_text", lib->version_text);
+    field("cflags", crypto_lib_info(lib, INFO_CFLAGS));
+    field("built_on", crypto_lib_info(lib, INFO_BUILT_ON));
+    field("platform", crypto_lib_info(lib, INFO_PLATFORM));
+    field("openssldir", crypto_lib_info(lib, INFO_DIR));
+    field("modules_dir", crypto_lib_info(lib, INFO_MODULES_DIR));
+    field("cpu", crypto_lib_info(lib, INFO_CPU));
+    if (lib->fn.OPENSSL_ia32cap_loc != NULL && lib->fn.OPENSSL_ia32cap_loc() != NULL) {
+        char cap[64];
+        const unsigned long *p = lib->fn.OPENSSL_ia32cap_loc();
+        snprintf(cap, sizeof cap, "OPENSSL_ia32cap=0x%lx:0x%lx", p[0], p[1]);
+        field("cpu", cap);
+    }
+    if (!verbose)
+        return;
+    /* Symbols the table expects in this release but the build lacks (a
+     * no-deprecated or no-rsa build, say), and ones it has unexpectedly. */
+    for (size_t i = 0; i < crypto_symbol_count; i++) {
+        const crypto_symbol *s = &crypto_symbols[i];
+        void *p;
+        memcpy(&p, (const char *)&lib->fn + s->offset, sizeof p);
+        bool expected = s->since != R_NONE && lib->ver.series >= s->since &&
+                        lib->ver.series <= s->until;
+        if (expected != (p != NULL))
+            printf("  %-13s %s %s\n", p ? "extra" : "missing", s->name,
+                   p ? "(outside its recorded release range)" : "(expected in this release)");
+    }
+}
+
+static const char info_usage[] =
+    "usage: osslbench info --lib PATH [--lib PATH ...] [-v]\n"
+    "  release, version number and text, build flags, CPU features; -v also lists\n"
+    "  symbols of compat/symbols.def the build lacks or has unexpectedly\n";
+
+int cmd_info(int argc, char **argv)
+{
+    return inspect(argc, argv, info_one, info_usage);
+}

@@ -1,0 +1,176 @@
+/* `osslbench run`: start one child per library, run the schedule, write the
+ * CSV as rows complete and the speed tables at the end. */
+#include "commands.h"
+#include "scheduler.h"
+#include "speed_table.h"
+
+#include "../results/csv.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n"
+    "  --workloads LIST   sha256,aes-128-cbc,aes-256-cbc,aes-128-gcm,aes-256-gcm,\n"
+    "                     hmac-sha256,rsa<bits> (default: all, rsa1024..rsa4096)\n"
+    "  --sizes LIST       block sizes in bytes, k/M suffixes (default 16,64,256,1024,8192,16384)\n"
+    "  --api LIST         legacy,evp,fetch (default: every path the release has)\n"
+    "  --time S           sampling budget per point and library (default 1)\n"
+    "  --precision P      stop a point once its 95% CI is within +-P (default 0.01 = 1%)\n"
+    "  --timeout S        a library that does not answer in S seconds is hung (default 60)\n"
+    "  --quick            smoke run: short samples, few of them\n"
+    "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
+    "  --trace FILE       log every timed sample (shows the interleaving)\n"
+    "  --quiet            no progress lines\n";
+
+typedef struct {
+    FILE *csv;
+    bool csv_failed;
+    result_row *rows;
+    size_t count, cap;
+    bool any_failure;
+} collector;
+
+static void collect(const result_row *r, void *ctx)
+{
+    collector *c = ctx;
+    if (c->csv != NULL && !c->csv_failed && !csv_write_row(c->csv, r)) {
+        fprintf(stderr, "osslbench run: writing the CSV failed: %s\n", strerror(errno));
+        c->csv_failed = true;
+    }
+    if (c->count == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 64;
+        c->rows = realloc(c->rows, c->cap * sizeof *c->rows);
+        if (c->rows == NULL)
+            abort();
+    }
+    c->rows[c->count] = *r;
+    c->rows[c->count].sample_rates = NULL; /* the table needs no raw samples */
+    c->rows[c->count].nsample = 0;
+    c->count++;
+    c->any_failure = c->any_failure || row_status_is_failure(r->status);
+}
+
+/* Default labels are the decoded release; a second library of the same
+ * release (the system 3.0.19 and a build of it) gets "-2". */
+static void assign_labels(libproc *libs, size_t n, const run_options *o)
+{
+    for (size_t i = 0; i < n; i++) {
+        char base[48];
+        if (o->labels[i][0] != '\0')
+            snprintf(base, sizeof base, "%s", o->labels[i]);
+        else if (libs[i].loaded)
+            snprintf(base, sizeof base, "%s", libs[i].version);
+        else
+            snprintf(base, sizeof base, "lib%zu", i + 1);
+        snprintf(libs[i].label, sizeof libs[i].label, "%s", base);
+        for (int k = 2;; k++) {
+            bool clash = false;
+            for (size_t j = 0; j < i; j++)
+                clash = clash || strcmp(libs[j].label, libs[i].label) == 0;
+            if (!clash)
+                break;
+            snprintf(libs[i].label, sizeof libs[i].label, "%s-%d", base, k);
+        }
+    }
+}
+
+/* Results are written to FILE.partial and renamed at the end (also after an
+ * interrupt: every line in it is whole), so a file named FILE is never a
+ * half-written one. */
+static FILE *open_csv(const char *path, char *partial, size_t n)
+{
+    if (strcmp(path, "-") == 0)
+        return stdout;
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        fprintf(stderr, "osslbench run: %s already exists; results are never overwritten\n",
+                path);
+        return NULL;
+    }
+    snprintf(partial, n, "%s.partial", path);
+    FILE *f = fopen(partial, "wx");
+    if (f == NULL && errno == EEXIST) {
+        unlink(partial); /* left by an earlier crash of ours: never complete */
+        f = fopen(partial, "wx");
+    }
+    if (f == NULL)
+        fprintf(stderr, "osslbench run: cannot write %s: %s\n", partial, strerror(errno));
+    else if (!csv_write_header(f)) {
+        fprintf(stderr, "osslbench run: cannot write %s: %s\n", partial, strerror(errno));
+        fclose(f);
+        unlink(partial);
+        f = NULL;
+    }
+    return f;
+}
+
+static bool close_csv(FILE *f, const char *path, const char *partial, bool failed)
+{
+    if (f == stdout)
+        return fflush(f) == 0 && !failed;
+    bool ok = !failed && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    ok = (fclose(f) == 0) && ok;
+    if (ok && rename(partial, path) == 0)
+        return true;
+    fprintf(stderr, "osslbench run: results incomplete; what was written is in %s\n", partial);
+    return false;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    static run_options o;
+    int rc = options_parse(argc, argv, &o, usage);
+    if (rc != 0)
+        return rc == 1 ? 0 : rc;
+
+    char partial[4200] = "";
+    FILE *csv = o.csv_path ? open_csv(o.csv_path, partial, sizeof partial) : NULL;
+    if (o.csv_path && csv == NULL)
+        return 2;
+    FILE *trace = NULL;
+    if (o.trace_path && (trace = fopen(o.trace_path, "w")) == NULL) {
+        fprintf(stderr, "osslbench run: cannot write %s: %s\n", o.trace_path, strerror(errno));
+        return 2;
+    }
+    install_interrupt_handlers();
+    run_context where;
+    run_context_init(&where);
+    int cpu = pick_benchmark_cpu();
+
+    static libproc libs[MAX_LIBS];
+    for (size_t i = 0; i < o.nlibs; i++) {
+        libs[i].path = o.lib_paths[i];
+        if (!libproc_start(&libs[i], cpu, o.timeout_s))
+            fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
+    }
+    assign_labels(libs, o.nlibs, &o);
+    if (!o.quiet)
+        for (size_t i = 0; i < o.nlibs; i++)
+            if (libs[i].loaded)
+                fprintf(stderr, "osslbench: %s = %s (%s)\n", libs[i].label, libs[i].path,
+                        libs[i].version_text);
+
+    collector col = {.csv = csv};
+    schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = o.nlibs, .cpu = cpu,
+                  .sink = collect, .sink_ctx = &col, .trace = trace};
+    bool finished = schedule_run(&s);
+    for (size_t i = 0; i < o.nlibs; i++)
+        libproc_stop(&libs[i]);
+    if (trace)
+        fclose(trace);
+
+    bool csv_ok = csv == NULL || close_csv(csv, o.csv_path, partial, col.csv_failed);
+    speed_table_print(csv == stdout ? stderr : stdout, col.rows, col.count);
+    free(col.rows);
+    if (!finished) {
+        fprintf(stderr, "osslbench run: interrupted; %zu complete result row(s) kept\n",
+                col.count);
+        return 128 + (int)run_interrupted;
+    }
+    return !csv_ok || col.any_failure ? 1 : 0;
+}

@@ -1,0 +1,17 @@
+/* What every result row records about where and when it was measured. */
+#ifndef HARNESS_HOST_H
+#define HARNESS_HOST_H
+
+typedef struct {
+    char host[64];
+    char cpu[128];
+    char timestamp[32];
+} run_context;
+
+void run_context_init(run_context *c);
+
+/* The CPU the children are pinned to (the last one this process may use),
+ * or -1 when affinity cannot be read. */
+int pick_benchmark_cpu(void);
+
+#endif

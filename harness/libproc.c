@@ -1,0 +1,168 @@
+#define _GNU_SOURCE
+#include "libproc.h"
+
+#include "child.h"
+#include "timing.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+volatile sig_atomic_t run_interrupted;
+
+static void on_signal(int sig)
+{
+    run_interrupted = sig;
+}
+
+void install_interrupt_handlers(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    /* A dead child shows as EOF on its pipe, not as a fatal SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void reap(libproc *lp, char *why, size_t n)
+{
+    if (lp->pid <= 0)
+        return;
+    int status = 0;
+    pid_t got;
+    while ((got = waitpid(lp->pid, &status, 0)) < 0 && errno == EINTR)
+        ;
+    if (why != NULL && got == lp->pid) {
+        if (WIFSIGNALED(status))
+            snprintf(why, n, "child killed by signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else if (WIFEXITED(status))
+            snprintf(why, n, "child exited with status %d", WEXITSTATUS(status));
+    }
+    lp->pid = -1;
+}
+
+static void close_pipes(libproc *lp)
+{
+    if (lp->to_child >= 0)
+        close(lp->to_child);
+    if (lp->from_child >= 0)
+        close(lp->from_child);
+    lp->to_child = lp->from_child = -1;
+}
+
+void libproc_stop(libproc *lp)
+{
+    close_pipes(lp);
+    if (lp->pid > 0) {
+        kill(lp->pid, SIGKILL);
+        reap(lp, NULL, 0);
+    }
+}
+
+/* Waits for a whole reply, polling so that a hang becomes a timeout and an
+ * interrupt is noticed within a tenth of a second. */
+static call_result await(libproc *lp, reply *rp, double timeout_s, char *why, size_t n)
+{
+    uint64_t deadline = clock_ns() + (uint64_t)(timeout_s * 1e9);
+    char *p = (char *)rp;
+    size_t left = sizeof *rp;
+    while (left > 0) {
+        if (run_interrupted)
+            return CALL_INTERRUPTED;
+        uint64_t now = clock_ns();
+        if (now >= deadline) {
+            snprintf(why, n, "no answer within %.3g s", timeout_s);
+            libproc_stop(lp);
+            return CALL_TIMEOUT;
+        }
+        struct pollfd pfd = {.fd = lp->from_child, .events = POLLIN};
+        uint64_t wait_ms = (deadline - now) / 1000000 + 1;
+        int r = poll(&pfd, 1, wait_ms > 100 ? 100 : (int)wait_ms);
+        if (r < 0 && errno != EINTR)
+            break;
+        if (r <= 0)
+            continue;
+        ssize_t got = read(lp->from_child, p, left);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        p += got;
+        left -= (size_t)got;
+    }
+    if (left == 0)
+        return CALL_OK;
+    snprintf(why, n, "child died");
+    close_pipes(lp);
+    reap(lp, why, n);
+    return CALL_CRASHED;
+}
+
+bool libproc_start(libproc *lp, int cpu, double timeout_s)
+{
+    int down[2], up[2];
+    lp->loaded = false;
+    lp->pid = -1;
+    lp->to_child = lp->from_child = -1;
+    if (pipe(down) != 0 || pipe(up) != 0) {
+        snprintf(lp->load_error, sizeof lp->load_error, "pipe: %s", strerror(errno));
+        return false;
+    }
+    fflush(NULL); /* nothing buffered may be written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(lp->load_error, sizeof lp->load_error, "fork: %s", strerror(errno));
+        close(down[0]), close(down[1]), close(up[0]), close(up[1]);
+        return false;
+    }
+    if (pid == 0) {
+        /* Only our own pipes: a sibling must see EOF when the parent goes. */
+        for (int fd = 3; fd < 1024; fd++)
+            if (fd != down[0] && fd != up[1])
+                close(fd);
+        child_main(lp->path, down[0], up[1], cpu);
+    }
+    close(down[0]);
+    close(up[1]);
+    lp->pid = pid;
+    lp->to_child = down[1];
+    lp->from_child = up[0];
+
+    reply rp;
+    char why[256] = "";
+    call_result cr = await(lp, &rp, timeout_s, why, sizeof why);
+    if (cr != CALL_OK) {
+        snprintf(lp->load_error, sizeof lp->load_error, "%s while loading",
+                 cr == CALL_INTERRUPTED ? "interrupted" : why);
+        libproc_stop(lp);
+        return false;
+    }
+    if (rp.status != ST_OK) {
+        snprintf(lp->load_error, sizeof lp->load_error, "%s", rp.note);
+        libproc_stop(lp);
+        return false;
+    }
+    lp->loaded = true;
+    lp->version_num = rp.version_num;
+    snprintf(lp->version, sizeof lp->version, "%s", rp.version);
+    snprintf(lp->version_text, sizeof lp->version_text, "%s", rp.version_text);
+    return true;
+}
+
+call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeout_s,
+                         char *why, size_t n)
+{
+    if (!proto_write(lp->to_child, rq, sizeof *rq)) {
+        snprintf(why, n, "child died");
+        close_pipes(lp);
+        reap(lp, why, n);
+        return CALL_CRASHED;
+    }
+    return await(lp, rp, timeout_s, why, n);
+}

@@ -1,0 +1,40 @@
+/* The parent's handle on one library's child process. */
+#ifndef HARNESS_LIBPROC_H
+#define HARNESS_LIBPROC_H
+
+#include "protocol.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+typedef struct {
+    const char *path;
+    char label[64];
+    pid_t pid;
+    int to_child, from_child;
+    bool loaded;                /* the last start answered hello */
+    unsigned long version_num;
+    char version[32];
+    char version_text[160];
+    char load_error[256];
+} libproc;
+
+typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;
+
+/* Set by SIGINT/SIGTERM; every wait on a child gives up when it is set. */
+extern volatile sig_atomic_t run_interrupted;
+void install_interrupt_handlers(void);
+
+/* Forks the child and waits (up to timeout_s) for its hello.  false with
+ * lp->load_error set when the library cannot be used. */
+bool libproc_start(libproc *lp, int cpu, double timeout_s);
+
+/* One request/answer.  On a crash or timeout the child is reaped and `why`
+ * says what happened; the caller may start it again. */
+call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeout_s,
+                         char *why, size_t n);
+
+void libproc_stop(libproc *lp);
+
+#endif

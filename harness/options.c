@@ -1,0 +1,292 @@
+#include "options.h"
+
+#include "suggest.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const default_workloads[] = {
+    "sha256",      "aes-128-cbc", "aes-256-cbc", "aes-128-gcm", "aes-256-gcm",
+    "hmac-sha256", "rsa1024",     "rsa2048",     "rsa3072",     "rsa4096",
+};
+static const uint64_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
+
+bool parse_size(const char *s, uint64_t *out, char *why, size_t n)
+{
+    const char *p = s;
+    if (!isdigit((unsigned char)*p)) {
+        snprintf(why, n, "block size '%s' is not a positive whole number", s);
+        return false;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(p, &end, 10);
+    uint64_t mult = 1;
+    if (*end == 'k' || *end == 'K')
+        mult = 1024, end++;
+    else if (*end == 'm' || *end == 'M')
+        mult = 1024 * 1024, end++;
+    if (errno != 0 || *end != '\0') {
+        snprintf(why, n, "block size '%s' is not a positive whole number", s);
+        return false;
+    }
+    if (v == 0) {
+        snprintf(why, n, "block size must be at least 1 byte");
+        return false;
+    }
+    if (v > MAX_BLOCK_BYTES / mult) {
+        snprintf(why, n, "block size '%s' is larger than the %u MiB maximum", s,
+                 MAX_BLOCK_BYTES >> 20);
+        return false;
+    }
+    *out = v * mult;
+    return true;
+}
+
+bool parse_seconds(const char *s, double lo, double hi, double *out, char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno != 0 || !isfinite(v)) {
+        snprintf(why, n, "'%s' is not a number of seconds", s);
+        return false;
+    }
+    if (v < lo || v > hi) {
+        snprintf(why, n, "%s s is out of range (%g to %g s)", s, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool parse_precision(const char *s, double *out, char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    bool percent = *end == '%';
+    if (end == s || errno != 0 || !isfinite(v) || (percent ? end[1] != '\0' : *end != '\0')) {
+        snprintf(why, n, "precision '%s' is not a number (e.g. 0.01 or 1%%)", s);
+        return false;
+    }
+    if (percent)
+        v /= 100.0;
+    if (v < 0.0005 || v > 0.5) {
+        snprintf(why, n, "precision '%s' is out of range (0.05%% to 50%%)", s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool valid_label(const char *s)
+{
+    if (*s == '\0' || strlen(s) >= 64)
+        return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && !strchr("._+-", *s))
+            return false;
+    return true;
+}
+
+/* "[LABEL=]PATH": a '=' counts as the label separator only when no '/'
+ * comes before it, so paths containing '=' still work. */
+bool parse_lib_arg(const char *arg, const char **path, char *label, size_t label_len,
+                   char *why, size_t n)
+{
+    const char *eq = strchr(arg, '=');
+    const char *slash = strchr(arg, '/');
+    label[0] = '\0';
+    *path = arg;
+    if (eq != NULL && (slash == NULL || eq < slash)) {
+        size_t len = (size_t)(eq - arg);
+        if (len >= label_len) {
+            snprintf(why, n, "label in '%s' is too long", arg);
+            return false;
+        }
+        memcpy(label, arg, len);
+        label[len] = '\0';
+        if (!valid_label(label)) {
+            snprintf(why, n, "label '%s' may use only letters, digits and . _ + -", label);
+            return false;
+        }
+        *path = eq + 1;
+    }
+    if (**path == '\0') {
+        snprintf(why, n, "empty library path");
+        return false;
+    }
+    return true;
+}
+
+/* Calls `each` for every comma-separated item of `list`. */
+static bool for_each_item(const char *list, const char *what,
+                          bool (*each)(const char *, run_options *, char *, size_t),
+                          run_options *o, char *why, size_t n)
+{
+    char buf[1024];
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+        snprintf(why, n, "%s list is too long", what);
+        return false;
+    }
+    char *save = NULL;
+    int count = 0;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), count++)
+        if (!each(tok, o, why, n))
+            return false;
+    if (count == 0) {
+        snprintf(why, n, "empty %s list", what);
+        return false;
+    }
+    return true;
+}
+
+static bool add_workload(const char *name, run_options *o, char *why, size_t n)
+{
+    if (o->nworkloads == MAX_WORKLOADS) {
+        snprintf(why, n, "too many workloads");
+        return false;
+    }
+    if (!workload_parse(name, &o->workloads[o->nworkloads])) {
+        const char *near = workload_suggest(name);
+        snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
+                 near ? near : "", near ? "'?)" : "");
+        return false;
+    }
+    o->nworkloads++;
+    return true;
+}
+
+static bool add_size(const char *s, run_options *o, char *why, size_t n)
+{
+    if (o->nsizes == MAX_SIZES) {
+        snprintf(why, n, "too many block sizes");
+        return false;
+    }
+    return parse_size(s, &o->sizes[o->nsizes++], why, n);
+}
+
+static bool add_api(const char *name, run_options *o, char *why, size_t n)
+{
+    api_path api;
+    if (!api_parse(name, &api)) {
+        const char *names[API_COUNT];
+        for (int i = 0; i < API_COUNT; i++)
+            names[i] = api_name((api_path)i);
+        const char *near = suggest_nearest(name, names, API_COUNT);
+        snprintf(why, n, "unknown API path '%s' (%s%s%s)", name,
+                 near ? "did you mean '" : "choose from legacy, evp, fetch",
+                 near ? near : "", near ? "'?" : "");
+        return false;
+    }
+    o->apis[api] = true;
+    return true;
+}
+
+static const char *value_of(int argc, char **argv, int *i, char *why, size_t n)
+{
+    if (*i + 1 >= argc) {
+        snprintf(why, n, "option %s needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int options_parse(int argc, char **argv, run_options *o, const char *usage)
+{
+    memset(o, 0, sizeof *o);
+    o->time_s = 1.0;
+    o->precision = 0.01;
+    o->timeout_s = 60.0;
+    bool time_set = false, apis_set = false;
+    char why[512] = "";
+    const char *v;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            o->quick = true;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = true;
+        } else if (strcmp(a, "--lib") == 0 || strcmp(a, "-l") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+                goto bad;
+            if (o->nlibs == MAX_LIBS) {
+                snprintf(why, sizeof why, "at most %d libraries per run", MAX_LIBS);
+                goto bad;
+            }
+            if (!parse_lib_arg(v, &o->lib_paths[o->nlibs], o->labels[o->nlibs], 64, why,
+                               sizeof why))
+                goto bad;
+            o->nlibs++;
+        } else if (strcmp(a, "--workloads") == 0 || strcmp(a, "-w") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !for_each_item(v, "workload", add_workload, o, why, sizeof why))
+                goto bad;
+        } else if (strcmp(a, "--sizes") == 0 || strcmp(a, "-s") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !for_each_item(v, "size", add_size, o, why, sizeof why))
+                goto bad;
+        } else if (strcmp(a, "--api") == 0 || strcmp(a, "-a") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !for_each_item(v, "API", add_api, o, why, sizeof why))
+                goto bad;
+            apis_set = true;
+        } else if (strcmp(a, "--time") == 0 || strcmp(a, "-t") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !parse_seconds(v, 0.001, 3600, &o->time_s, why, sizeof why))
+                goto bad;
+            time_set = true;
+        } else if (strcmp(a, "--precision") == 0 || strcmp(a, "-p") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !parse_precision(v, &o->precision, why, sizeof why))
+                goto bad;
+        } else if (strcmp(a, "--timeout") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !parse_seconds(v, 0.1, 86400, &o->timeout_s, why, sizeof why))
+                goto bad;
+        } else if (strcmp(a, "--csv") == 0 || strcmp(a, "-o") == 0) {
+            if ((o->csv_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+                goto bad;
+        } else if (strcmp(a, "--trace") == 0) {
+            if ((o->trace_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+                goto bad;
+        } else {
+            snprintf(why, sizeof why, "unknown option '%s' (see --help)", a);
+            goto bad;
+        }
+    }
+    if (o->nlibs == 0) {
+        snprintf(why, sizeof why, "no library given (use --lib PATH)");
+        goto bad;
+    }
+    if (o->nworkloads == 0)
+        for (size_t i = 0; i < sizeof default_workloads / sizeof *default_workloads; i++)
+            if (!add_workload(default_workloads[i], o, why, sizeof why))
+                goto bad;
+    if (o->nsizes == 0) {
+        memcpy(o->sizes, default_sizes, sizeof default_sizes);
+        o->nsizes = sizeof default_sizes / sizeof *default_sizes;
+    }
+    if (!apis_set)
+        for (int i = 0; i < API_COUNT; i++)
+            o->apis[i] = true;
+    /* --quick: a smoke run (short samples, few of them), not a measurement. */
+    o->target_ns = o->quick ? 2000000 : 10000000;
+    o->min_samples = o->quick ? 3 : 10;
+    o->max_samples = 1000;
+    if (o->quick && !time_set)
+        o->time_s = 0.03;
+    return 0;
+bad:
+    fprintf(stderr, "osslbench %s: %s\n", argv[0], why);
+    return 2;
+}

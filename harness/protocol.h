@@ -1,0 +1,36 @@
+/* Parent <-> child messages.  The child is a fork of the runner (no exec),
+ * so fixed-size structs travel over pipes as they are. */
+#ifndef HARNESS_PROTOCOL_H
+#define HARNESS_PROTOCOL_H
+
+#include "../results/row.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { REQ_PREPARE = 1, REQ_SAMPLE, REQ_FINISH } request_type;
+
+typedef struct {
+    request_type type;
+    char workload[32]; /* as on the command line: sha256, rsa2048 */
+    int api;           /* api_path */
+    int op;            /* index into the workload's ops */
+    uint64_t bytes;
+    uint64_t target_ns; /* how long one sample should last */
+} request;
+
+typedef struct {
+    row_status status;
+    uint64_t iterations; /* PREPARE: operations per sample */
+    uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations */
+    unsigned long version_num;
+    char version[32];
+    char version_text[160];
+    char note[256];
+} reply;
+
+/* Whole-message I/O; false on EOF or error. */
+bool proto_write(int fd, const void *msg, size_t len);
+bool proto_read(int fd, void *msg, size_t len);
+
+#endif

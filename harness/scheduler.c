@@ -1,0 +1,241 @@
+#include "scheduler.h"
+
+#include "../stats/summary.h"
+#include "timing.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const workload_spec *ws;
+    api_path api;
+    int op;
+    uint64_t bytes;
+} point_def;
+
+/* One library's progress on the current point. */
+typedef struct {
+    bool active;
+    result_row row;
+    double *rates;
+    size_t cap;
+    uint64_t spent_ns;
+} lib_point;
+
+static size_t op_count(const workload *w)
+{
+    size_t n = 0;
+    while (w->ops[n] != NULL)
+        n++;
+    return n;
+}
+
+size_t schedule_point_count(const run_options *o)
+{
+    size_t apis = 0, total = 0;
+    for (int a = 0; a < API_COUNT; a++)
+        apis += o->apis[a];
+    for (size_t i = 0; i < o->nworkloads; i++)
+        total += apis * op_count(o->workloads[i].w) * (o->workloads[i].w->sized ? o->nsizes : 1);
+    return total;
+}
+
+static void start_row(const schedule *s, const libproc *lp, const point_def *p, result_row *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->label, sizeof r->label, "%s", lp->label);
+    snprintf(r->version, sizeof r->version, "%s", lp->version);
+    r->version_num = lp->version_num;
+    snprintf(r->lib, sizeof r->lib, "%s", lp->path);
+    snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
+    snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
+    snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
+    r->bytes = p->bytes;
+    snprintf(r->unit, sizeof r->unit, "%s", p->ws->w->sized ? "B/s" : "op/s");
+    snprintf(r->host, sizeof r->host, "%s", s->where->host);
+    snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
+    snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
+    r->status = ST_OK;
+}
+
+static void fail_row(result_row *r, call_result cr, const char *why)
+{
+    r->status = cr == CALL_TIMEOUT ? ST_TIMEOUT : ST_CRASHED;
+    snprintf(r->note, sizeof r->note, "%s", why);
+}
+
+/* Asks one library to set the point up; false when it will not be sampled. */
+static bool prepare(const schedule *s, libproc *lp, bool *restartable, const point_def *p,
+                    lib_point *lpt, bool *interrupted)
+{
+    result_row *r = &lpt->row;
+    if (!lp->loaded && *restartable && !libproc_start(lp, s->cpu, s->opt->timeout_s))
+        *restartable = false; /* it crashed, then would not come back: stop trying */
+    if (!lp->loaded) {
+        r->status = ST_LOAD_FAILED;
+        snprintf(r->note, sizeof r->note, "%s", lp->load_error);
+        return false;
+    }
+    request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
+                  .target_ns = s->opt->target_ns};
+    snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
+    reply rp;
+    char why[256];
+    call_result cr = libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why);
+    if (cr == CALL_INTERRUPTED) {
+        *interrupted = true;
+        return false;
+    }
+    if (cr != CALL_OK) {
+        fail_row(r, cr, why);
+        lp->loaded = false;
+        return false;
+    }
+    r->status = rp.status;
+    snprintf(r->note, sizeof r->note, "%s", rp.note);
+    r->iterations = rp.iterations;
+    return rp.status == ST_OK;
+}
+
+static void append_rate(lib_point *lpt, double rate)
+{
+    result_row *r = &lpt->row;
+    if (r->nsample == lpt->cap) {
+        lpt->cap = lpt->cap ? lpt->cap * 2 : 32;
+        r->sample_rates = realloc(r->sample_rates, lpt->cap * sizeof *r->sample_rates);
+        if (r->sample_rates == NULL)
+            abort();
+    }
+    r->sample_rates[r->nsample++] = rate;
+}
+
+static bool converged(const schedule *s, lib_point *lpt)
+{
+    const run_options *o = s->opt;
+    result_row *r = &lpt->row;
+    if (r->nsample < o->min_samples)
+        return false;
+    sample_summary sum = summarize(r->sample_rates, r->nsample);
+    bool done = summary_rel_halfwidth(&sum) <= o->precision ||
+                lpt->spent_ns >= (uint64_t)(o->time_s * 1e9) || r->nsample >= o->max_samples;
+    if (done) {
+        r->rate = sum.median;
+        r->ci_low = sum.ci_low;
+        r->ci_high = sum.ci_high;
+        r->samples = (uint32_t)r->nsample;
+    }
+    return done;
+}
+
+static void trace_sample(const schedule *s, uint64_t seq, size_t lib, const result_row *r)
+{
+    if (s->trace != NULL)
+        fprintf(s->trace, "sample %" PRIu64 " %zu %s %s %s %s %" PRIu64 "\n", seq, lib, r->label,
+                r->workload, r->api, r->op, r->bytes);
+}
+
+/* One sample from one library; false when the library is done with the point. */
+static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point_def *p,
+                        uint64_t *seq, bool *interrupted)
+{
+    libproc *lp = &s->libs[i];
+    request rq = {.type = REQ_SAMPLE};
+    reply rp;
+    char why[256];
+    call_result cr = libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why);
+    if (cr == CALL_INTERRUPTED) {
+        *interrupted = true;
+        return false;
+    }
+    if (cr != CALL_OK) {
+        fail_row(&lpt->row, cr, why);
+        lp->loaded = false;
+        return false;
+    }
+    if (rp.status != ST_OK) {
+        lpt->row.status = rp.status;
+        snprintf(lpt->row.note, sizeof lpt->row.note, "%s", rp.note);
+        return false;
+    }
+    trace_sample(s, (*seq)++, i, &lpt->row);
+    lpt->spent_ns += rp.ns;
+    double seconds = rp.ns > 0 ? (double)rp.ns / 1e9 : 1e-9;
+    double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0);
+    append_rate(lpt, units / seconds);
+    if (!converged(s, lpt))
+        return true;
+    rq.type = REQ_FINISH;
+    if (libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why) == CALL_INTERRUPTED)
+        *interrupted = true;
+    return false;
+}
+
+static void progress(const schedule *s, size_t done, size_t total, const point_def *p,
+                     uint64_t t0)
+{
+    if (s->opt->quiet)
+        return;
+    double el = (double)(clock_ns() - t0) / 1e9;
+    double eta = done ? el / (double)done * (double)(total - done) : 0.0;
+    fprintf(stderr, "[%4zu/%zu] %-12s %-6s %-7s %6" PRIu64 " B  elapsed %d:%02d  eta %d:%02d\n",
+            done, total, p->ws->name, api_name(p->api), p->ws->w->ops[p->op], p->bytes,
+            (int)el / 60, (int)el % 60, (int)eta / 60, (int)eta % 60);
+}
+
+static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bool *restartable,
+                      uint64_t *seq)
+{
+    bool interrupted = false;
+    for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
+        start_row(s, &s->libs[i], p, &lpts[i].row);
+        lpts[i].cap = 0;
+        lpts[i].spent_ns = 0;
+        lpts[i].active = prepare(s, &s->libs[i], &restartable[i], p, &lpts[i], &interrupted);
+    }
+    for (bool any = true; any && !interrupted;) {
+        any = false;
+        for (size_t i = 0; i < s->nlibs && !interrupted; i++)
+            if (lpts[i].active) {
+                lpts[i].active = sample_once(s, i, &lpts[i], p, seq, &interrupted);
+                any = any || lpts[i].active;
+            }
+    }
+    for (size_t i = 0; i < s->nlibs; i++) {
+        if (!interrupted)
+            s->sink(&lpts[i].row, s->sink_ctx);
+        result_row_free(&lpts[i].row);
+    }
+    return !interrupted;
+}
+
+bool schedule_run(const schedule *s)
+{
+    const run_options *o = s->opt;
+    lib_point *lpts = calloc(s->nlibs, sizeof *lpts);
+    bool *restartable = calloc(s->nlibs, sizeof *restartable);
+    if (lpts == NULL || restartable == NULL)
+        abort();
+    for (size_t i = 0; i < s->nlibs; i++)
+        restartable[i] = s->libs[i].loaded;
+    size_t total = schedule_point_count(o), done = 0;
+    uint64_t t0 = clock_ns(), seq = 0;
+    bool ok = true;
+    for (size_t w = 0; w < o->nworkloads && ok; w++) {
+        const workload_spec *ws = &o->workloads[w];
+        for (int api = 0; api < API_COUNT && ok; api++) {
+            if (!o->apis[api])
+                continue;
+            for (int op = 0; ws->w->ops[op] != NULL && ok; op++)
+                for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1) && ok; z++) {
+                    point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0};
+                    ok = run_point(s, &p, lpts, restartable, &seq);
+                    if (ok)
+                        progress(s, ++done, total, &p, t0);
+                }
+        }
+    }
+    free(lpts);
+    free(restartable);
+    return ok;
+}

@@ -1,0 +1,32 @@
+/* Runs every measurement point over every library, interleaving samples of
+ * one point across the libraries (A B C A B C ...) so that drift of a noisy
+ * machine hits every release alike and their ratios stay trustworthy. */
+#ifndef HARNESS_SCHEDULER_H
+#define HARNESS_SCHEDULER_H
+
+#include "host.h"
+#include "libproc.h"
+#include "options.h"
+
+#include <stdio.h>
+
+typedef void (*row_sink)(const result_row *row, void *ctx);
+
+typedef struct {
+    const run_options *opt;
+    const run_context *where;
+    libproc *libs;
+    size_t nlibs;
+    int cpu;
+    row_sink sink; /* receives each finished row, a point's rows in library order */
+    void *sink_ctx;
+    FILE *trace;   /* may be NULL */
+} schedule;
+
+/* Returns false when interrupted (rows already delivered stay delivered). */
+bool schedule_run(const schedule *s);
+
+/* Number of points the options describe (for progress). */
+size_t schedule_point_count(const run_options *o);
+
+#endif

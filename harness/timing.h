@@ -1,0 +1,20 @@
+/* The timing core: a monotonic nanosecond clock and the calibration that
+ * sizes a sample to last about as long as asked. */
+#ifndef HARNESS_TIMING_H
+#define HARNESS_TIMING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+uint64_t clock_ns(void);
+
+/* Runs `run(state, n)` and returns its duration, or UINT64_MAX if run
+ * reported failure. */
+uint64_t time_run(bool (*run)(void *, uint64_t), void *state, uint64_t n);
+
+/* Finds an operation count whose run lasts >= target_ns (doubling, then
+ * scaling from the last measurement), running the workload for a while in
+ * the process, which doubles as warm-up.  0 on failure. */
+uint64_t calibrate(bool (*run)(void *, uint64_t), void *state, uint64_t target_ns);
+
+#endif

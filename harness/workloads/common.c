@@ -1,0 +1,142 @@
+#include "common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *wl_needs(long series)
+{
+    /* A handful of distinct generations exist; keep each message for the
+     * life of the process (release_series_name reuses one buffer). */
+    static struct {
+        long series;
+        char text[40];
+    } cache[16];
+    static size_t used;
+    for (size_t i = 0; i < used; i++)
+        if (cache[i].series == series)
+            return cache[i].text;
+    size_t i = used < sizeof cache / sizeof cache[0] ? used++ : 0;
+    cache[i].series = series;
+    snprintf(cache[i].text, sizeof cache[i].text, "needs %s or later",
+             release_series_name(series));
+    return cache[i].text;
+}
+
+static void hex_encode(const unsigned char *b, size_t len, char *out, size_t cap)
+{
+    static const char digits[] = "0123456789abcdef";
+    size_t o = 0;
+    for (size_t i = 0; i < len && o + 3 <= cap; i++) {
+        out[o++] = digits[b[i] >> 4];
+        out[o++] = digits[b[i] & 15];
+    }
+    if (cap > 0)
+        out[o < cap ? o : cap - 1] = '\0';
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+size_t wl_hex_decode(const char *hex, unsigned char *out, size_t cap)
+{
+    size_t len = strlen(hex);
+    if (len % 2 != 0 || len / 2 > cap)
+        return (size_t)-1;
+    for (size_t i = 0; i < len / 2; i++) {
+        int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return (size_t)-1;
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return len / 2;
+}
+
+bool wl_kat_compare_bytes(const char *what, const unsigned char *got, size_t len,
+                          const unsigned char *expect, size_t elen, char *why, size_t n)
+{
+    if (elen == len && memcmp(got, expect, len) == 0)
+        return true;
+    /* Show at most the first 24 bytes of each. */
+    char g[49], e[49];
+    hex_encode(got, len < 24 ? len : 24, g, sizeof g);
+    hex_encode(expect, elen < 24 ? elen : 24, e, sizeof e);
+    snprintf(why, n, "%s: wrong answer (got %s%s, %zu bytes; expected %s%s, %zu bytes)", what, g,
+             len > 24 ? "..." : "", len, e, elen > 24 ? "..." : "", elen);
+    return false;
+}
+
+bool wl_kat_compare(const char *what, const unsigned char *got, size_t len,
+                    const char *expect_hex, char *why, size_t n)
+{
+    unsigned char expect[512];
+    size_t elen = wl_hex_decode(expect_hex, expect, sizeof expect);
+    if (elen == (size_t)-1) {
+        snprintf(why, n, "%s: malformed expected value", what);
+        return false;
+    }
+    return wl_kat_compare_bytes(what, got, len, expect, elen, why, n);
+}
+
+void wl_fill_pattern(unsigned char *buf, size_t n, uint32_t seed)
+{
+    uint32_t x = seed ? seed : 0x9e3779b9u;
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        buf[i] = (unsigned char)(x >> 24);
+    }
+}
+
+bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what)
+{
+    const char *err = crypto_lib_last_error(lib);
+    if (err[0] != '\0')
+        snprintf(why, n, "%s: %s", what, err);
+    else
+        snprintf(why, n, "%s", what);
+    return false;
+}
+
+bool wl_md_ctx_available(const crypto_lib *lib)
+{
+    return (lib->fn.EVP_MD_CTX_new != NULL && lib->fn.EVP_MD_CTX_free != NULL) ||
+           (lib->fn.EVP_MD_CTX_create != NULL && lib->fn.EVP_MD_CTX_destroy != NULL);
+}
+
+cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)
+{
+    if (lib->fn.EVP_MD_CTX_new != NULL)
+        return lib->fn.EVP_MD_CTX_new();
+    if (lib->fn.EVP_MD_CTX_create != NULL)
+        return lib->fn.EVP_MD_CTX_create();
+    return NULL;
+}
+
+void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx)
+{
+    if (ctx == NULL)
+        return;
+    if (lib->fn.EVP_MD_CTX_free != NULL)
+        lib->fn.EVP_MD_CTX_free(ctx);
+    else if (lib->fn.EVP_MD_CTX_destroy != NULL)
+        lib->fn.EVP_MD_CTX_destroy(ctx);
+}
+
+void wl_digest_params(cx_OSSL_PARAM params[2], const char *name)
+{
+    params[0] = (cx_OSSL_PARAM){.key = "digest",
+                                .data_type = WL_OSSL_PARAM_UTF8_STRING,
+                                .data = (void *)name,
+                                .data_size = strlen(name),
+                                .return_size = (size_t)-1};
+    params[1] = (cx_OSSL_PARAM){0};
+}

@@ -1,0 +1,68 @@
+/* Helpers shared by the workload families (not part of the runner's
+ * interface, which is harness/workload.h). */
+#ifndef HARNESS_WORKLOADS_COMMON_H
+#define HARNESS_WORKLOADS_COMMON_H
+
+#include "../suggest.h"
+#include "../workload.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The families, for registry.c. */
+extern const workload wl_sha256;
+extern const workload wl_aes_128_cbc, wl_aes_256_cbc;
+extern const workload wl_aes_128_gcm, wl_aes_256_gcm;
+extern const workload wl_hmac_sha256;
+extern const workload wl_rsa;
+
+/* "needs 1.0.1 or later": a string that stays valid for the process. */
+const char *wl_needs(long series);
+/* Reason for a function the release should export but this build lacks. */
+#define WL_MISSING(sym) #sym " not exported by this build"
+/* Inside an unsupported() callback: give up when lib->fn.sym is NULL. */
+#define WL_REQUIRE(lib, sym)                                                                       \
+    do {                                                                                           \
+        if ((lib)->fn.sym == NULL)                                                                 \
+            return WL_MISSING(sym);                                                                \
+    } while (0)
+
+/* Known-answer comparison: true when got[0..len) equals the hex string
+ * `expect_hex` (2*len digits); else false with "<what>: got <hex>, expected
+ * <hex>" in why. */
+bool wl_kat_compare(const char *what, const unsigned char *got, size_t len,
+                    const char *expect_hex, char *why, size_t n);
+
+bool wl_kat_compare_bytes(const char *what, const unsigned char *got, size_t len,
+                          const unsigned char *expect, size_t elen, char *why, size_t n);
+
+/* Hex text -> bytes; returns the byte count, or (size_t)-1 when the text is
+ * not an even run of hex digits or does not fit in `cap`. */
+size_t wl_hex_decode(const char *hex, unsigned char *out, size_t cap);
+
+/* A deterministic, non-trivial input pattern (xorshift stream from seed). */
+void wl_fill_pattern(unsigned char *buf, size_t n, uint32_t seed);
+
+/* false + "<fmt>" (+ the library's queued error, if any) in why. */
+bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
+
+/* EVP_MD_CTX allocation across releases: EVP_MD_CTX_create/destroy up to
+ * 1.0.2, EVP_MD_CTX_new/free from 1.1.0 (the old names became macros). */
+bool wl_md_ctx_available(const crypto_lib *lib);
+cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib);
+void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx);
+
+/* An OSSL_PARAM list {"digest" = name} for EVP_MAC_init (3.0+), filled by
+ * hand rather than via OSSL_PARAM_construct_* (which return structs by
+ * value).  `name` must outlive the use of `params`. */
+void wl_digest_params(cx_OSSL_PARAM params[2], const char *name);
+
+/* Frees the RSA keys generated for non-fixed sizes (cached per process). */
+void wl_rsa_cache_release(void);
+
+#define WL_OSSL_PARAM_UTF8_STRING 4u
+#define WL_NID_sha256 672
+#define WL_EVP_PKEY_HMAC 855 /* NID_hmac, 1.0.0+ */
+
+#endif

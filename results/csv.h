@@ -1,0 +1,29 @@
+/* The results CSV (RFC 4180): header line first, one row per result_row. */
+#ifndef RESULTS_CSV_H
+#define RESULTS_CSV_H
+
+#include "row.h"
+
+#include <stdio.h>
+
+extern const char *const result_columns[];
+extern const size_t result_column_count;
+
+/* Writers append whole lines and flush each one, so a reader (or a user
+ * after an interrupt) never sees half a row. */
+bool csv_write_header(FILE *f);
+bool csv_write_row(FILE *f, const result_row *r);
+
+/* Rows of a results file.  Columns are found by header name, so extra
+ * columns are ignored; a missing required column, a malformed field or a
+ * truncated line is an error naming the line. */
+typedef struct {
+    result_row *rows;
+    size_t count;
+} result_set;
+
+bool csv_read_file(const char *path, result_set *out, char *why, size_t whylen);
+bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size_t whylen);
+void result_set_free(result_set *s);
+
+#endif

@@ -1,0 +1,313 @@
+#include "csv.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_FIELDS = 64, MAX_LINE = 1 << 20 };
+
+typedef struct {
+    char *field[MAX_FIELDS];
+    size_t count;
+} split_line;
+
+/* Splits one RFC 4180 line in place (quotes removed, "" unescaped). */
+static bool split(char *line, split_line *out, const char **err)
+{
+    out->count = 0;
+    char *r = line, *w = line;
+    for (;;) {
+        if (out->count == MAX_FIELDS) {
+            *err = "too many fields";
+            return false;
+        }
+        out->field[out->count++] = w;
+        if (*r == '"') {
+            r++;
+            for (;;) {
+                if (*r == '\0') {
+                    *err = "unterminated quoted field";
+                    return false;
+                }
+                if (*r == '"' && r[1] == '"') {
+                    *w++ = '"';
+                    r += 2;
+                } else if (*r == '"') {
+                    r++;
+                    break;
+                } else {
+                    *w++ = *r++;
+                }
+            }
+            if (*r != ',' && *r != '\0') {
+                *err = "text after a closing quote";
+                return false;
+            }
+        } else {
+            while (*r != ',' && *r != '\0') {
+                if (*r == '"') {
+                    *err = "stray quote";
+                    return false;
+                }
+                *w++ = *r++;
+            }
+        }
+        if (*r == '\0') {
+            *w = '\0';
+            return true;
+        }
+        *w++ = '\0';
+        r++;
+    }
+}
+
+enum col {
+    C_LABEL, C_VERSION, C_VERSION_NUM, C_LIB, C_API, C_WORKLOAD, C_OP, C_BYTES, C_RATE,
+    C_UNIT, C_CI_LOW, C_CI_HIGH, C_SAMPLES, C_ITERATIONS, C_STATUS, C_NOTE, C_HOST, C_CPU,
+    C_TIMESTAMP, C_SAMPLE_RATES, C_COUNT
+};
+static const bool required[C_COUNT] = {
+    [C_LABEL] = true, [C_VERSION] = true, [C_API] = true, [C_WORKLOAD] = true, [C_OP] = true,
+    [C_BYTES] = true, [C_RATE] = true, [C_UNIT] = true, [C_CI_LOW] = true,
+    [C_CI_HIGH] = true, [C_SAMPLES] = true, [C_STATUS] = true,
+};
+
+static bool copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= n)
+        return false;
+    memcpy(dst, src, len + 1);
+    return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (*s == '\0' || *s == '-')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno != 0 || *end != '\0')
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Empty means "no value" (rows that are not ok carry no rate). */
+static bool parse_rate(const char *s, double *out)
+{
+    if (*s == '\0') {
+        *out = NAN;
+        return true;
+    }
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return errno == 0 && *end == '\0' && isfinite(*out) && *out >= 0.0;
+}
+
+static bool parse_samples(const char *s, result_row *r)
+{
+    size_t cap = 0;
+    for (const char *p = s; *p;) {
+        while (*p == ' ')
+            p++;
+        if (*p == '\0')
+            break;
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno != 0 || !isfinite(v) || v < 0.0 || (*end != ' ' && *end != '\0'))
+            return false;
+        if (r->nsample == cap) {
+            cap = cap ? cap * 2 : 16;
+            double *grown = realloc(r->sample_rates, cap * sizeof *grown);
+            if (grown == NULL)
+                return false;
+            r->sample_rates = grown;
+        }
+        r->sample_rates[r->nsample++] = v;
+        p = end;
+    }
+    return true;
+}
+
+static const char *fill_row(result_row *r, char *const *f)
+{
+#define TEXT(col, dst)                                                                        \
+    if (f[col] != NULL && !copy_text(dst, sizeof dst, f[col]))                                \
+        return "field " #dst " too long";
+    TEXT(C_LABEL, r->label)
+    TEXT(C_VERSION, r->version)
+    TEXT(C_LIB, r->lib)
+    TEXT(C_API, r->api)
+    TEXT(C_WORKLOAD, r->workload)
+    TEXT(C_OP, r->op)
+    TEXT(C_UNIT, r->unit)
+    TEXT(C_NOTE, r->note)
+    TEXT(C_HOST, r->host)
+    TEXT(C_CPU, r->cpu)
+    TEXT(C_TIMESTAMP, r->timestamp)
+#undef TEXT
+    uint64_t u;
+    if (f[C_VERSION_NUM] != NULL && *f[C_VERSION_NUM] != '\0') {
+        if (!parse_u64(f[C_VERSION_NUM], &u))
+            return "bad version_num";
+        r->version_num = (unsigned long)u;
+    }
+    if (!parse_u64(f[C_BYTES], &r->bytes))
+        return "bad bytes";
+    if (!parse_u64(f[C_SAMPLES], &u) || u > UINT32_MAX)
+        return "bad samples";
+    r->samples = (uint32_t)u;
+    if (f[C_ITERATIONS] != NULL && !parse_u64(f[C_ITERATIONS], &r->iterations))
+        return "bad iterations";
+    if (!row_status_parse(f[C_STATUS], &r->status))
+        return "unknown status";
+    if (!parse_rate(f[C_RATE], &r->rate) || !parse_rate(f[C_CI_LOW], &r->ci_low) ||
+        !parse_rate(f[C_CI_HIGH], &r->ci_high))
+        return "bad rate";
+    if (r->status == ST_OK && (isnan(r->rate) || isnan(r->ci_low) || isnan(r->ci_high)))
+        return "ok row without a rate";
+    if (strcmp(r->unit, "B/s") != 0 && strcmp(r->unit, "op/s") != 0)
+        return "unit is neither B/s nor op/s";
+    if (f[C_SAMPLE_RATES] != NULL && !parse_samples(f[C_SAMPLE_RATES], r))
+        return "bad sample_rates";
+    return NULL;
+}
+
+static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eof)
+{
+    size_t len = 0;
+    int c;
+    *complete = false;
+    while ((c = fgetc(f)) != EOF) {
+        if (len + 2 > *cap) {
+            if (*cap >= MAX_LINE)
+                return false;
+            *cap = *cap ? *cap * 2 : 4096;
+            char *grown = realloc(*buf, *cap);
+            if (grown == NULL)
+                return false;
+            *buf = grown;
+        }
+        if (c == '\n') {
+            *complete = true;
+            break;
+        }
+        (*buf)[len++] = (char)c;
+    }
+    *eof = c == EOF && len == 0;
+    if (len > 0 && (*buf)[len - 1] == '\r')
+        len--;
+    if (*cap == 0) {
+        *buf = malloc(1);
+        if (*buf == NULL)
+            return false;
+        *cap = 1;
+    }
+    (*buf)[len] = '\0';
+    return true;
+}
+
+bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size_t n)
+{
+    *out = (result_set){0};
+    char *line = NULL;
+    size_t cap = 0, lineno = 0, rows_cap = 0;
+    int map[C_COUNT];
+    bool ok = false, complete, eof;
+    const char *err = NULL;
+    split_line sl;
+
+    for (;;) {
+        if (!read_line(f, &line, &cap, &complete, &eof)) {
+            snprintf(why, n, "%s: line %zu: line too long or out of memory", name, lineno + 1);
+            goto done;
+        }
+        if (eof)
+            break;
+        lineno++;
+        if (!complete) {
+            snprintf(why, n, "%s: line %zu: truncated (no end of line)", name, lineno);
+            goto done;
+        }
+        if (!split(line, &sl, &err)) {
+            snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
+            goto done;
+        }
+        if (lineno == 1) {
+            for (int c = 0; c < C_COUNT; c++) {
+                map[c] = -1;
+                for (size_t i = 0; i < sl.count; i++)
+                    if (strcmp(sl.field[i], result_columns[c]) == 0)
+                        map[c] = (int)i;
+                if (required[c] && map[c] < 0) {
+                    snprintf(why, n, "%s: not an osslbench results CSV (no column '%s')", name,
+                             result_columns[c]);
+                    goto done;
+                }
+            }
+            continue;
+        }
+        if (sl.count == 1 && sl.field[0][0] == '\0')
+            continue; /* blank line */
+        char *fields[C_COUNT];
+        for (int c = 0; c < C_COUNT; c++) {
+            if (map[c] >= 0 && (size_t)map[c] >= sl.count) {
+                snprintf(why, n, "%s: line %zu: %zu fields, expected at least %d", name, lineno,
+                         sl.count, map[c] + 1);
+                goto done;
+            }
+            fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
+        }
+        if (out->count == rows_cap) {
+            rows_cap = rows_cap ? rows_cap * 2 : 64;
+            result_row *grown = realloc(out->rows, rows_cap * sizeof *grown);
+            if (grown == NULL) {
+                snprintf(why, n, "%s: out of memory", name);
+                goto done;
+            }
+            out->rows = grown;
+        }
+        result_row *r = &out->rows[out->count];
+        memset(r, 0, sizeof *r);
+        out->count++;
+        if ((err = fill_row(r, fields)) != NULL) {
+            snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
+            goto done;
+        }
+    }
+    if (lineno == 0) {
+        snprintf(why, n, "%s: empty file, not an osslbench results CSV", name);
+        goto done;
+    }
+    ok = true;
+done:
+    free(line);
+    if (!ok)
+        result_set_free(out);
+    return ok;
+}
+
+bool csv_read_file(const char *path, result_set *out, char *why, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        snprintf(why, n, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = csv_read_stream(f, path, out, why, n);
+    fclose(f);
+    return ok;
+}
+
+void result_set_free(result_set *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        result_row_free(&s->rows[i]);
+    free(s->rows);
+    *s = (result_set){0};
+}

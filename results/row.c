@@ -1,0 +1,35 @@
+#include "row.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const status_names[ST_COUNT] = {
+    "ok", "unsupported", "kat_failed", "crashed", "timeout", "load_failed", "error",
+};
+
+const char *row_status_name(row_status s)
+{
+    return s < ST_COUNT ? status_names[s] : "?";
+}
+
+bool row_status_parse(const char *name, row_status *out)
+{
+    for (int i = 0; i < ST_COUNT; i++)
+        if (strcmp(name, status_names[i]) == 0) {
+            *out = (row_status)i;
+            return true;
+        }
+    return false;
+}
+
+bool row_status_is_failure(row_status s)
+{
+    return s != ST_OK && s != ST_UNSUPPORTED;
+}
+
+void result_row_free(result_row *r)
+{
+    free(r->sample_rates);
+    r->sample_rates = NULL;
+    r->nsample = 0;
+}

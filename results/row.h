@@ -1,0 +1,52 @@
+/* One tidy result row: library x workload x API path x operation x size.
+ * The CSV columns, in order, are given by result_columns[]; README.md
+ * documents each. */
+#ifndef RESULTS_ROW_H
+#define RESULTS_ROW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    ST_OK,
+    ST_UNSUPPORTED, /* the release has no such API path (note says why) */
+    ST_KAT_FAILED,  /* known-answer self-check failed: no rate reported */
+    ST_CRASHED,     /* the child died (signal in note) */
+    ST_TIMEOUT,     /* the point exceeded its time limit */
+    ST_LOAD_FAILED, /* the library could not be loaded / is not libcrypto */
+    ST_ERROR,       /* the library returned an error while running */
+    ST_COUNT
+} row_status;
+
+const char *row_status_name(row_status s);
+bool row_status_parse(const char *name, row_status *out);
+/* A status that means something went wrong (not ok, not unsupported). */
+bool row_status_is_failure(row_status s);
+
+typedef struct {
+    char label[64];      /* name of the library in this run (default: its release) */
+    char version[32];    /* release decoded from the version number: 1.1.1w, 3.0.19 */
+    unsigned long version_num;
+    char lib[1024];      /* path given to --lib */
+    char api[8];         /* legacy | evp | fetch */
+    char workload[32];   /* sha256, aes-128-gcm, rsa2048 */
+    char op[8];          /* digest | encrypt | mac | sign | verify */
+    uint64_t bytes;      /* block size; 0 for public-key operations */
+    double rate;         /* median, in unit */
+    char unit[8];        /* B/s | op/s */
+    double ci_low, ci_high;
+    uint32_t samples;
+    uint64_t iterations; /* operations per sample */
+    row_status status;
+    char note[256];
+    char host[64];
+    char cpu[128];
+    char timestamp[32];  /* run start, ISO 8601 UTC */
+    double *sample_rates; /* per-sample rates in unit, heap, nsample long */
+    size_t nsample;
+} result_row;
+
+void result_row_free(result_row *r);
+
+#endif
