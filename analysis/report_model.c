@@ -86,6 +86,13 @@ static bool same_point(const result_row *row, const report_point *p)
            strcmp(row->api, p->api) == 0 && strcmp(row->op, p->op) == 0;
 }
 
+static bool is_token(const char *s)
+{
+    char tok[64];
+    report_file_token(s, tok, sizeof tok);
+    return strcmp(tok, s) == 0;
+}
+
 static void die_oom(void)
 {
     fputs("osslbench: out of memory\n", stderr);
@@ -121,6 +128,12 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
             rel->ok_rows++;
         if (row->workload[0] == '\0' || row->api[0] == '\0')
             continue; /* e.g. a load_failed row for the whole library */
+        if (!is_token(row->workload) || !is_token(row->api) || !is_token(row->op)) {
+            snprintf(why, n, "line %zu: workload, api and op must be names ([A-Za-z0-9._-])",
+                     i + 2);
+            report_free(r);
+            return false;
+        }
         report_point p = {.bytes = row->bytes};
         memcpy(p.workload, row->workload, sizeof p.workload);
         memcpy(p.api, row->api, sizeof p.api);

@@ -10,6 +10,7 @@
  * [ci_low / base_ci_high, ci_high / base_ci_low].  Both intervals hold with
  * 95% each, so this one holds with at least 90% (usually far more). */
 #include "report.h"
+#include "../stats/summary.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -108,14 +108,18 @@ static void csv_text(FILE *f, const char *s)
 static void csv_num(FILE *f, double v)
 {
     if (!isnan(v))
-        fprintf(f, isinf(v) ? "inf" : "%.6g", v);
+        fprintf(f, isinf(v) ? "inf" : "%.10g", v);
 }
 
 /* Markdown cells must not break the table. */
 static void md_text(FILE *f, const char *s)
 {
-    for (; *s; s++)
-        fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){*s, 0}, f);
+    for (; *s; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else
+            fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
 }
 
 static void describe_rule(FILE *f, const verdict_rule *rule)
@@ -148,7 +152,7 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
             "op", "bytes", "old", "new", "ratio", "ci", "p", "verdict", "note");
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        char o[32], n[32], r[24], ci[48], pv[16];
+        char o[32], n[32], r[24], ci[64], pv[16];
         fmt_side(o, sizeof o, &p->old_side, p->unit);
         fmt_side(n, sizeof n, &p->new_side, p->unit);
         fmt_ratio(r, sizeof r, p->result.ratio);
@@ -206,7 +210,7 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
           "|---|---|---|--:|--:|--:|--:|---|--:|---|---|\n", f);
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        char o[32], n[32], r[24], ci[48], pv[16];
+        char o[32], n[32], r[24], ci[64], pv[16];
         fmt_side(o, sizeof o, &p->old_side, p->unit);
         fmt_side(n, sizeof n, &p->new_side, p->unit);
         fmt_ratio(r, sizeof r, p->result.ratio);

@@ -3,6 +3,7 @@
 #include "../stats/summary.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -115,7 +115,8 @@ void speed_table_print(FILE *f, const result_row *rows, size_t n)
         const result_row *g = &rows[i];
         bool any_ok = false;
         for (size_t j = i; j < n; j++)
-            any_ok = any_ok || (same_group(&rows[j], g) && rows[j].status != ST_UNSUPPORTED);
+            any_ok = any_ok || (same_group(&rows[j], g) && rows[j].status != ST_UNSUPPORTED &&
+                                 rows[j].status != ST_LOAD_FAILED);
         if (!any_ok)
             continue;
         fprintf(f, "\n%s (%s) — %s API path — 1000s of bytes per second\n", g->label,

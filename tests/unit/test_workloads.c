@@ -299,7 +299,7 @@ int main(void)
             continue;
         }
         if (pid == 0)
-            _exit(run_library(p) == 0 ? 0 : 1);
+            exit(run_library(p) == 0 ? 0 : 1);
         int status = 0;
         if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
             if (WIFSIGNALED(status))

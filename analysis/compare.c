@@ -1,0 +1,315 @@
+/* `osslbench compare OLD NEW`: is NEW slower, faster or the same as OLD,
+ * point by point?  This file is the command line: resolving inputs (file,
+ * result folder, stdin), picking the rows of one library per side, and the
+ * exit status.  The statistics live in stats/ranktest.c, the rule in
+ * analysis/verdict.c, the pairing in verdict_set.c, the output in
+ * verdict_format.c. */
+#include "../harness/commands.h"
+#include "../results/csv.h"
+#include "verdict_format.h"
+#include "verdict_set.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { EXIT_SAME = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2 };
+
+static const char usage_text[] =
+    "usage: osslbench compare [options] OLD [NEW]\n"
+    "\n"
+    "Compares two result sets point by point (workload, API, op, bytes): the ratio\n"
+    "NEW/OLD with its CI and a verdict slower/faster/same per point, slowest first.\n"
+    "\n"
+    "  OLD, NEW          a results CSV, '-' (stdin, one side only), or a results folder\n"
+    "                    (its results.csv, else the only *.csv in it).  With one input,\n"
+    "                    both --old-label and --new-label pick two libraries in it.\n"
+    "  --old-label L     rows of library L on the OLD side (needed if it holds several)\n"
+    "  --new-label L     same for NEW\n"
+    "  --threshold PCT   smallest change called a change, in percent (default 5)\n"
+    "  --alpha A         significance level of the rank test (default 0.05); the ratio\n"
+    "                    CI is at level 1 - A\n"
+    "  --format F        term (default), csv or md\n"
+    "  --quiet           no output, only the exit status\n"
+    "\n"
+    "A point is called slower/faster only when the change is larger than the threshold\n"
+    "AND significant (two-sided Mann-Whitney on the raw sample_rates, or non-overlapping\n"
+    "CIs when a side has no raw samples); otherwise it is \"same\".\n"
+    "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
+    "NEW), 2 usage or input error.\n";
+
+static int fail_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("osslbench compare: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+/* ---------------------------------------------------------------- inputs */
+
+typedef struct {
+    char path[4096]; /* the CSV actually read, for messages and the header */
+    result_set set;
+} input;
+
+static bool has_csv_suffix(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".csv") == 0;
+}
+
+/* A result folder (results/<timestamp>-<host>/) holds results.csv next to
+ * charts and logs; a folder of any other layout qualifies when it holds
+ * exactly one CSV, so that nothing is guessed. */
+static bool resolve_dir(const char *dir, char *out, size_t n, char *why, size_t whylen)
+{
+    struct stat st;
+    snprintf(out, n, "%s/results.csv", dir);
+    if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
+        return true;
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        snprintf(why, whylen, "%s: %s", dir, strerror(errno));
+        return false;
+    }
+    size_t found = 0;
+    char first[256] = "", second[256] = "";
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.' && has_csv_suffix(e->d_name)) {
+            if (found == 0)
+                snprintf(first, sizeof first, "%s", e->d_name);
+            else if (found == 1)
+                snprintf(second, sizeof second, "%s", e->d_name);
+            found++;
+        }
+    closedir(d);
+    if (found == 1) {
+        snprintf(out, n, "%s/%s", dir, first);
+        return true;
+    }
+    if (found == 0)
+        snprintf(why, whylen, "%s: no results.csv and no *.csv in this folder", dir);
+    else
+        snprintf(why, whylen, "%s: %zu CSV files (%s, %s%s) and no results.csv: name one", dir,
+                 found, first, second, found > 2 ? ", ..." : "");
+    return false;
+}
+
+static bool load_input(const char *arg, input *in, char *why, size_t whylen)
+{
+    struct stat st;
+    if (strcmp(arg, "-") == 0) {
+        snprintf(in->path, sizeof in->path, "(stdin)");
+        return csv_read_stream(stdin, "(stdin)", &in->set, why, whylen);
+    }
+    if (stat(arg, &st) != 0) {
+        snprintf(why, whylen, "%s: %s", arg, strerror(errno));
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        if (!resolve_dir(arg, in->path, sizeof in->path, why, whylen))
+            return false;
+    } else {
+        snprintf(in->path, sizeof in->path, "%s", arg);
+    }
+    return csv_read_file(in->path, &in->set, why, whylen);
+}
+
+/* Rows of one library.  No label given: the input must hold one library
+ * only -- silently mixing two would compare nonsense. */
+static bool select_rows(const input *in, const char *label, const char *side,
+                        const result_row ***rows, size_t *n, const char **chosen, char *why,
+                        size_t whylen)
+{
+    const result_set *s = &in->set;
+    if (s->count == 0) {
+        snprintf(why, whylen, "%s: no result rows", in->path);
+        return false;
+    }
+    char labels[512] = "";
+    size_t nlabels = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(s->rows[j].label, s->rows[i].label) == 0;
+        if (!seen) {
+            size_t len = strlen(labels);
+            snprintf(labels + len, sizeof labels - len, "%s%s", nlabels ? ", " : "",
+                     s->rows[i].label);
+            nlabels++;
+        }
+    }
+    if (label == NULL && nlabels > 1) {
+        snprintf(why, whylen, "%s holds %zu libraries (%s): pick one with --%s-label", in->path,
+                 nlabels, labels, side);
+        return false;
+    }
+    const char *want = label ? label : s->rows[0].label;
+    *rows = malloc(s->count * sizeof **rows);
+    if (*rows == NULL) {
+        snprintf(why, whylen, "out of memory");
+        return false;
+    }
+    *n = 0;
+    for (size_t i = 0; i < s->count; i++)
+        if (strcmp(s->rows[i].label, want) == 0)
+            (*rows)[(*n)++] = &s->rows[i];
+    if (*n == 0) {
+        snprintf(why, whylen, "%s: no library labelled '%s' (labels: %s)", in->path, want,
+                 labels);
+        free(*rows);
+        *rows = NULL;
+        return false;
+    }
+    *chosen = want;
+    return true;
+}
+
+/* ---------------------------------------------------------------- options */
+
+typedef struct {
+    const char *inputs[2];
+    size_t ninputs;
+    const char *old_label, *new_label;
+    verdict_rule rule;
+    verdict_format format;
+    bool quiet;
+} options;
+
+static bool parse_number(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno != 0 || !isfinite(v))
+        return false;
+    if (*end == '%' && end[1] == '\0')
+        end++;
+    if (*end != '\0' || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Returns -1 when parsed, else the exit status to return right away. */
+static int parse_options(int argc, char **argv, options *o)
+{
+    *o = (options){.rule = VERDICT_RULE_DEFAULT, .format = VF_TERM};
+    bool no_more_options = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (no_more_options || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (o->ninputs == 2)
+                return fail_usage("more than two inputs ('%s'); try --help", a);
+            o->inputs[o->ninputs++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            no_more_options = true;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return EXIT_SAME;
+        }
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o->quiet = true;
+            continue;
+        }
+        bool takes_value = strcmp(a, "--old-label") == 0 || strcmp(a, "--new-label") == 0 ||
+                           strcmp(a, "--threshold") == 0 || strcmp(a, "--alpha") == 0 ||
+                           strcmp(a, "--format") == 0;
+        if (!takes_value)
+            return fail_usage("unknown option '%s'; try --help", a);
+        if (val == NULL)
+            return fail_usage("%s needs a value", a);
+        i++;
+        double v;
+        if (strcmp(a, "--old-label") == 0) {
+            o->old_label = val;
+        } else if (strcmp(a, "--new-label") == 0) {
+            o->new_label = val;
+        } else if (strcmp(a, "--threshold") == 0) {
+            if (!parse_number(val, 0.0, 1000.0, &v))
+                return fail_usage("--threshold wants a percentage 0..1000, got '%s'", val);
+            o->rule.threshold = v / 100.0;
+        } else if (strcmp(a, "--alpha") == 0) {
+            if (!parse_number(val, 1e-9, 0.5, &v) || strchr(val, '%'))
+                return fail_usage("--alpha wants a probability in (0, 0.5], got '%s'", val);
+            o->rule.alpha = v;
+        } else if (!verdict_format_parse(val, &o->format)) {
+            return fail_usage("--format wants term, csv or md, got '%s'", val);
+        }
+    }
+    if (o->ninputs == 0)
+        return fail_usage("missing OLD and NEW results; try --help");
+    if (o->ninputs == 1 && (o->old_label == NULL || o->new_label == NULL))
+        return fail_usage("one input needs --old-label and --new-label (two libraries in it)");
+    if (o->ninputs == 1 && strcmp(o->old_label, o->new_label) == 0)
+        return fail_usage("--old-label and --new-label are both '%s'", o->old_label);
+    if (o->ninputs == 2 && strcmp(o->inputs[0], "-") == 0 && strcmp(o->inputs[1], "-") == 0)
+        return fail_usage("stdin can be only one of OLD and NEW");
+    return -1;
+}
+
+/* ---------------------------------------------------------------- command */
+
+int cmd_compare(int argc, char **argv)
+{
+    options o;
+    int early = parse_options(argc, argv, &o);
+    if (early >= 0)
+        return early;
+
+    int status = EXIT_USAGE;
+    char why[6144];
+    input in[2] = {0};
+    const result_row **old_rows = NULL, **new_rows = NULL;
+    size_t n_old = 0, n_new = 0;
+    const char *old_label = NULL, *new_label = NULL;
+    verdict_table table = {0};
+
+    for (size_t i = 0; i < o.ninputs; i++)
+        if (!load_input(o.inputs[i], &in[i], why, sizeof why)) {
+            fail_usage("%s", why);
+            goto done;
+        }
+    const input *new_in = o.ninputs == 2 ? &in[1] : &in[0];
+    if (!select_rows(&in[0], o.old_label, "old", &old_rows, &n_old, &old_label, why,
+                     sizeof why) ||
+        !select_rows(new_in, o.new_label, "new", &new_rows, &n_new, &new_label, why,
+                     sizeof why)) {
+        fail_usage("%s", why);
+        goto done;
+    }
+    if (!verdict_table_build(old_rows, n_old, new_rows, n_new, &o.rule, &table)) {
+        fail_usage("out of memory");
+        goto done;
+    }
+    verdict_table_sort(&table);
+    if (!o.quiet) {
+        verdict_context ctx = {.old_label = old_label, .new_label = new_label,
+                               .old_source = in[0].path, .new_source = new_in->path,
+                               .rule = o.rule};
+        verdict_print(stdout, &table, &ctx, o.format);
+        fflush(stdout);
+    }
+    status = verdict_table_has_regression(&table) ? EXIT_REGRESSION : EXIT_SAME;
+done:
+    verdict_table_free(&table);
+    free(old_rows);
+    free(new_rows);
+    for (size_t i = 0; i < 2; i++)
+        result_set_free(&in[i].set);
+    return status;
+}

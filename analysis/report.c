@@ -1,0 +1,197 @@
+/* `osslbench report`: read a results CSV, write the speed-up table and the
+ * per-release tables, and the data plots/draw.sh turns into charts. */
+#include "report.h"
+#include "../harness/commands.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_ALL = 31 };
+
+static void usage(FILE *f)
+{
+    fputs("usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
+          "  --baseline LABEL  release the speed-ups are relative to\n"
+          "                    (default: the oldest release in the file, by version)\n"
+          "  --format LIST     comma-separated: term, csv, md, speed, dat\n"
+          "                    (default: term on stdout; all of them with --out)\n"
+          "  --out DIR         write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
+          "                    the gnuplot *.dat files and charts.list into DIR\n"
+          "Without --out the chosen formats go to stdout (dat needs --out).\n",
+          f);
+}
+
+static int parse_formats(const char *list)
+{
+    static const struct {
+        const char *name;
+        int bit;
+    } names[] = {{"term", F_TERM}, {"csv", F_CSV}, {"md", F_MD}, {"speed", F_SPEED},
+                 {"dat", F_DAT}, {"all", F_ALL}};
+    int bits = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int bit = 0;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
+                bit = names[i].bit;
+        if (bit == 0) {
+            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat)\n",
+                    (int)len, p);
+            return -1;
+        }
+        bits |= bit;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    if (bits == 0)
+        fputs("osslbench report: --format needs at least one format\n", stderr);
+    return bits ? bits : -1;
+}
+
+typedef void (*writer)(const report *, FILE *);
+
+static bool write_file(const char *dir, const char *name, const report *r, writer w,
+                       size_t rel)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    if (w != NULL)
+        w(r, f);
+    else
+        report_write_speed(r, rel, f);
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "osslbench report: %s: write error\n", path);
+        return false;
+    }
+    return true;
+}
+
+static bool write_outputs(const report *r, int formats, const char *dir)
+{
+    bool ok = true;
+    if (formats & F_TERM)
+        ok = ok && write_file(dir, "speedup.txt", r, report_write_term, 0);
+    if (formats & F_CSV)
+        ok = ok && write_file(dir, "speedup.csv", r, report_write_csv, 0);
+    if (formats & F_MD)
+        ok = ok && write_file(dir, "speedup.md", r, report_write_md, 0);
+    for (size_t k = 0; (formats & F_SPEED) && ok && k < r->nrel; k++) {
+        char tok[64], name[96];
+        report_file_token(r->rel[k].label, tok, sizeof tok);
+        snprintf(name, sizeof name, "speed-%s.txt", tok);
+        ok = write_file(dir, name, r, NULL, k);
+    }
+    if (ok && (formats & F_DAT)) {
+        char why[512];
+        if (!(ok = report_write_dat(r, dir, why, sizeof why)))
+            fprintf(stderr, "osslbench report: %s\n", why);
+    }
+    return ok;
+}
+
+static void write_stdout(const report *r, int formats)
+{
+    bool sep = false;
+    if (formats & F_TERM) {
+        report_write_term(r, stdout);
+        sep = true;
+    }
+    if (formats & F_CSV) {
+        fputs(sep ? "\n" : "", stdout);
+        report_write_csv(r, stdout);
+        sep = true;
+    }
+    if (formats & F_MD) {
+        fputs(sep ? "\n" : "", stdout);
+        report_write_md(r, stdout);
+        sep = true;
+    }
+    for (size_t k = 0; (formats & F_SPEED) && k < r->nrel; k++) {
+        fputs(sep ? "\n" : "", stdout);
+        report_write_speed(r, k, stdout);
+        sep = true;
+    }
+}
+
+int cmd_report(int argc, char **argv)
+{
+    const char *baseline = NULL, *out = NULL, *input = NULL;
+    int formats = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        bool takes = strcmp(a, "--baseline") == 0 || strcmp(a, "--format") == 0 ||
+                     strcmp(a, "--out") == 0;
+        if (takes && i + 1 >= argc) {
+            fprintf(stderr, "osslbench report: %s needs a value (try --help)\n", a);
+            return 2;
+        }
+        if (strcmp(a, "--baseline") == 0) {
+            baseline = argv[++i];
+        } else if (strcmp(a, "--out") == 0) {
+            out = argv[++i];
+        } else if (strcmp(a, "--format") == 0) {
+            if ((formats = parse_formats(argv[++i])) < 0)
+                return 2;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "osslbench report: unknown option '%s' (try --help)\n", a);
+            return 2;
+        } else if (input != NULL) {
+            fprintf(stderr, "osslbench report: one results file only ('%s', '%s')\n", input, a);
+            return 2;
+        } else {
+            input = a;
+        }
+    }
+    if (input == NULL) {
+        fputs("osslbench report: no results file given (try --help)\n", stderr);
+        return 2;
+    }
+    if (formats == 0)
+        formats = out != NULL ? F_ALL : F_TERM;
+    if ((formats & F_DAT) && out == NULL) {
+        fputs("osslbench report: --format dat writes files: give --out DIR\n", stderr);
+        return 2;
+    }
+
+    char why[512];
+    result_set set;
+    if (!csv_read_file(input, &set, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
+        return 1;
+    }
+    report r;
+    if (!report_init(&r, &set, baseline, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s: %s\n", input, why);
+        result_set_free(&set);
+        return 1;
+    }
+    int status = 0;
+    if (out != NULL) {
+        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+            status = 1;
+        } else if (!write_outputs(&r, formats, out)) {
+            status = 1;
+        }
+    } else {
+        write_stdout(&r, formats);
+        if (fflush(stdout) != 0)
+            status = 1;
+    }
+    report_free(&r);
+    result_set_free(&set);
+    return status;
+}

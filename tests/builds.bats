@@ -1,0 +1,242 @@
+#!/usr/bin/env bats
+# Tests of builds/: manifest, sources (Debian, local tarball, git), checksum
+# refusal, idempotency, recovery, make targets, the binary-package helper.
+#
+# Everything is built into a scratch OSSLBENCH_BUILDS_DIR with an empty tarball
+# cache, so the Debian path really runs end to end; the private apt state
+# (builds/.apt) is shared with normal use.  Two real builds (1.1.1w and the
+# newest 4.0.x of the default set) happen once, in setup_file.
+# Needs: network access to Debian's archive, gcc, make, perl, dpkg-dev, git, ccache (optional).
+
+setup_file() {
+    export REPO
+    REPO=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+    export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/builds
+    export OSSLBENCH_TARBALLS=$BATS_FILE_TMPDIR/tarballs
+    export OSSLBENCH_SOURCES="tarball debian"
+    unset OPENSSL_GIT FORCE APPS OSSLBENCH_CONFIG_OPTS OSSLBENCH_RELEASES
+    export NEWEST_40
+    NEWEST_40=$("$REPO/builds/list-releases.sh" --default | grep '^4\.0\.' | tail -n1)
+    export TWO="1.1.1w $NEWEST_40"
+    # Do not fail here: the first test reports the outcome with the log.
+    local rc=0
+    make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO" >"$BATS_FILE_TMPDIR/first.out" 2>&1 || rc=$?
+    echo "$rc" >"$BATS_FILE_TMPDIR/first.rc"
+}
+
+lib_of() { sed -n 's/^lib=//p' "$OSSLBENCH_BUILDS_DIR/install/$1/build-info.txt"; }
+info_of() { sed -n "s/^$2=//p" "$OSSLBENCH_BUILDS_DIR/install/$1/build-info.txt"; }
+exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|SSLeay)(@|$)'; }
+
+@test "manifest: every line well-formed, required releases present, names unique" {
+    run awk -F'\t' '!/^#/ && NF {
+        if (NF != 7) { print "bad column count: " $0; bad = 1 }
+        if ($1 !~ /^[0-9a-z.]+$/) { print "bad name: " $1; bad = 1 }
+        if ($2 !~ /^(0\.9\.8|1\.0|1\.1|3)$/) { print "bad generation: " $1; bad = 1 }
+        if ($3 != "openssl-" $1 ".tar.gz") { print "bad tarball: " $1; bad = 1 }
+        if ($4 !~ /^([0-9a-f]{64}|unknown)$/) { print "bad sha256: " $1; bad = 1 }
+        if ($6 !~ /^(default|-)$/) { print "bad set: " $1; bad = 1 }
+        if (seen[$1]++) { print "duplicate: " $1; bad = 1 }
+        if (sha[$4]++ && $4 != "unknown") { print "same sha256 twice: " $1; bad = 1 }
+    } END { exit bad }' "$REPO/builds/releases.tsv"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    for r in 0.9.8q 0.9.8zg 0.9.8zh 1.0.0s 1.0.1p 1.0.1u 1.0.2d 1.0.2u 1.1.0l 1.1.1w; do
+        grep -q "^$r	" "$REPO/builds/releases.tsv" || { echo "missing $r"; false; }
+    done
+    for s in 3.0 3.1 3.2 3.3 3.4 3.5 3.6 4.0; do
+        grep -q "^${s//./\\.}\.[0-9]*	" "$REPO/builds/releases.tsv" || { echo "missing series $s"; false; }
+    done
+}
+
+@test "make builds: 1.1.1w and newest 4.0.x built from Debian sources and loadable" {
+    cat "$BATS_FILE_TMPDIR/first.out"
+    [ "$(cat "$BATS_FILE_TMPDIR/first.rc")" -eq 0 ]
+    grep -q '\[start\] 1.1.1w' "$BATS_FILE_TMPDIR/first.out"
+    grep -q '\[done\] 1.1.1w in [0-9]*s' "$BATS_FILE_TMPDIR/first.out"
+    grep -q 'built: .*1.1.1w' "$BATS_FILE_TMPDIR/first.out"
+    for r in $TWO; do
+        [ "$(info_of "$r" source)" = debian ]
+        [ "$(info_of "$r" sha256)" = "$(awk -F'\t' -v r="$r" '$1 == r { print $4 }' "$REPO/builds/releases.tsv")" ]
+        lib=$OSSLBENCH_BUILDS_DIR/install/$r/$(lib_of "$r")
+        [ -f "$lib" ]
+        [ -L "$OSSLBENCH_BUILDS_DIR/install/$r/lib/libcrypto.so" ]
+        exports_version "$lib"
+        grep -q '^build_seconds=[0-9]' "$OSSLBENCH_BUILDS_DIR/install/$r/build-info.txt"
+        grep -q '^configure=./config shared' "$OSSLBENCH_BUILDS_DIR/install/$r/build-info.txt"
+        # the work tree is removed after success, the log is kept
+        [ ! -e "$OSSLBENCH_BUILDS_DIR/work/$r" ]
+        [ -s "$OSSLBENCH_BUILDS_DIR/logs/$r.log" ]
+    done
+    [ "$(lib_of 1.1.1w)" = lib/libcrypto.so.1.1 ]
+    [ "$(lib_of "$NEWEST_40")" = lib/libcrypto.so.4 ]
+}
+
+@test "bin/osslbench runs sha256 against both builds" {
+    [ -x "$REPO/bin/osslbench" ] || skip "bin/osslbench not built yet"
+    for r in $TWO; do
+        run "$REPO/bin/osslbench" run --lib "$OSSLBENCH_BUILDS_DIR/install/$r/$(lib_of "$r")" --quick --workloads sha256
+        echo "$output"
+        [ "$status" -eq 0 ]
+    done
+}
+
+@test "second make builds is a no-op, says so, and is fast" {
+    local t0=$SECONDS
+    run make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ $((SECONDS - t0)) -le 3 ]
+    [[ $output == *"already there: 1.1.1w $NEWEST_40"* ]]
+    [[ $output != *"[start]"* ]]
+}
+
+@test "a tarball with one flipped byte is refused and deleted" {
+    local tb=$BATS_TEST_TMPDIR/tb
+    mkdir -p "$tb"
+    cp "$OSSLBENCH_TARBALLS/openssl-1.1.1w.tar.gz" "$tb/"
+    # flip the bits of byte 4096
+    local b
+    b=$(od -An -tu1 -j4096 -N1 "$tb/openssl-1.1.1w.tar.gz" | tr -d ' ')
+    printf "$(printf '\\%03o' $((255 - b)))" | dd of="$tb/openssl-1.1.1w.tar.gz" bs=1 seek=4096 conv=notrunc status=none
+    OSSLBENCH_TARBALLS=$tb OSSLBENCH_SOURCES=tarball OSSLBENCH_BUILDS_DIR=$BATS_TEST_TMPDIR/b \
+        run "$REPO/builds/build-release.sh" 1.1.1w-noasm
+    echo "$output"
+    [ "$status" -ne 0 ]
+    [[ $output == *"checksum mismatch for openssl-1.1.1w.tar.gz"*"deleted"* ]]
+    [ ! -e "$tb/openssl-1.1.1w.tar.gz" ]
+    [ ! -e "$BATS_TEST_TMPDIR/b/install/1.1.1w-noasm" ]
+    # nothing was unpacked
+    [ -z "$(ls -A "$BATS_TEST_TMPDIR/b/work/1.1.1w-noasm" 2>/dev/null)" ]
+}
+
+@test "a truncated tarball is refused and deleted" {
+    local tb=$BATS_TEST_TMPDIR/tb
+    mkdir -p "$tb"
+    head -c 1000000 "$OSSLBENCH_TARBALLS/openssl-1.1.1w.tar.gz" >"$tb/openssl-1.1.1w.tar.gz"
+    OSSLBENCH_TARBALLS=$tb OSSLBENCH_SOURCES=tarball OSSLBENCH_BUILDS_DIR=$BATS_TEST_TMPDIR/b \
+        run "$REPO/builds/build-release.sh" 1.1.1w
+    [ "$status" -ne 0 ]
+    [[ $output == *"checksum mismatch"* ]]
+    [ ! -e "$tb/openssl-1.1.1w.tar.gz" ]
+}
+
+@test "unknown or malformed release names error out with one line" {
+    run make -s -C "$REPO" -f builds/builds.mk build-9.9.9
+    [ "$status" -ne 0 ]
+    [[ $output == *"unknown release '9.9.9'"* ]]
+    run "$REPO/builds/build-release.sh" 9.9.9
+    [ "$status" -ne 0 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == "builds: error: unknown release '9.9.9'"* ]]
+    local marker=$BATS_TEST_TMPDIR/injected
+    run make -s -C "$REPO" -f builds/builds.mk builds RELEASES="1.1.1w';touch $marker;'"
+    [ "$status" -ne 0 ]
+    [[ $output == *"invalid release name"* ]]
+    [ ! -e "$marker" ]
+    run "$REPO/builds/build-release.sh" '../../etc'
+    [ "$status" -ne 0 ]
+    [[ $output == *"invalid release name"* ]]
+    run "$REPO/builds/build-release.sh" --git /nonexistent --ref x --name 'a;b'
+    [ "$status" -ne 0 ]
+    [[ $output == *"invalid build name"* ]]
+}
+
+@test "a release without a pinned checksum builds only from git" {
+    OPENSSL_GIT= OSSLBENCH_SOURCES="tarball debian upstream git" run "$REPO/builds/build-release.sh" 1.0.1u
+    echo "$output"
+    [ "$status" -ne 0 ]
+    [[ $output == *"no pinned sha256"* ]]
+    [[ $output == *"OPENSSL_GIT not set"* ]]
+}
+
+# make_git_repo DIR: a git repository whose one commit is the 1.1.1w release tree.
+make_git_repo() {
+    mkdir -p "$1"
+    tar -xzf "$OSSLBENCH_TARBALLS/openssl-1.1.1w.tar.gz" -C "$1" --strip-components=1
+    git -C "$1" init -q
+    git -C "$1" -c user.name=t -c user.email=t@t add -A
+    git -C "$1" -c user.name=t -c user.email=t@t commit -qm "1.1.1w release tree"
+    git -C "$1" tag OpenSSL_1_1_1w
+}
+
+@test "git ref source: build from a local clone without touching its work tree" {
+    local repo=$BATS_FILE_TMPDIR/gitrepo
+    make_git_repo "$repo"
+    echo "local change" >>"$repo/README"
+    run "$REPO/builds/build-release.sh" --git "$repo" --ref OpenSSL_1_1_1w --name gittest
+    echo "$output"
+    [ "$status" -eq 0 ]
+    lib=${lines[${#lines[@]}-1]}
+    [ "$lib" = "$OSSLBENCH_BUILDS_DIR/install/gittest/lib/libcrypto.so.1.1" ]
+    exports_version "$lib"
+    [ "$(info_of gittest source)" = git ]
+    [ "$(info_of gittest git_commit)" = "$(git -C "$repo" rev-parse HEAD)" ]
+    [ "$(info_of gittest generation)" = 1.1 ]
+    # the user's uncommitted change is still there, nothing else changed
+    [ "$(git -C "$repo" status --porcelain)" = " M README" ]
+    # idempotent too
+    run "$REPO/builds/build-release.sh" --git "$repo" --ref OpenSSL_1_1_1w --name gittest
+    [ "$status" -eq 0 ]
+    [[ $output == *"already there"* ]]
+}
+
+@test "a killed build leaves nothing that looks done, and a rerun recovers" {
+    local repo=$BATS_FILE_TMPDIR/gitrepo
+    [ -d "$repo/.git" ] || make_git_repo "$repo"
+    # start a build and kill -9 the whole process group during make
+    setsid "$REPO/builds/build-release.sh" --git "$repo" --ref OpenSSL_1_1_1w --name killed \
+        >"$BATS_TEST_TMPDIR/killed.out" 2>&1 &
+    local pid=$!
+    for _ in $(seq 1 120); do
+        grep -q '=== build' "$OSSLBENCH_BUILDS_DIR/logs/killed.log" 2>/dev/null && break
+        sleep 0.5
+    done
+    sleep 2
+    kill -KILL -- "-$pid"
+    wait "$pid" || true
+    [ ! -e "$OSSLBENCH_BUILDS_DIR/install/killed" ]
+    # leftovers of a crashed run: work tree, a staging folder
+    mkdir -p "$OSSLBENCH_BUILDS_DIR/install/.tmp-killed.99999/lib"
+    run "$REPO/builds/build-release.sh" --git "$repo" --ref OpenSSL_1_1_1w --name killed
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ -f "$OSSLBENCH_BUILDS_DIR/install/killed/build-info.txt" ]
+    [ -z "$(ls -d "$OSSLBENCH_BUILDS_DIR"/install/.tmp-* 2>/dev/null)" ]
+}
+
+@test "list-releases shows the manifest and what is installed" {
+    run make -s -C "$REPO" -f builds/builds.mk list-releases
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ $output == *"1.1.1w"*"1.1.1w(debian)"* ]]
+    [[ $output == *"1.0.1u"*"unknown"* ]]
+    [[ $output == *"other installed builds: "*"gittest"* ]]
+}
+
+@test "builds.mk included by another Makefile does not take its default goal" {
+    printf 'include %s/builds/builds.mk\nall:\n\t@echo ALL-RAN\n' "$REPO" >"$BATS_TEST_TMPDIR/Makefile"
+    run make -s -C "$BATS_TEST_TMPDIR"
+    [ "$status" -eq 0 ]
+    [ "$output" = ALL-RAN ]
+}
+
+@test "apt-fetch-binary.sh unpacks bullseye's libssl1.1 (not installed)" {
+    run "$REPO/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$BATS_TEST_TMPDIR/deb"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    lib=$BATS_TEST_TMPDIR/deb/usr/lib/x86_64-linux-gnu/libcrypto.so.1.1
+    [ -f "$lib" ]
+    exports_version "$lib"
+    run "$REPO/builds/apt-fetch-binary.sh" 'libssl1.1;id' bullseye "$BATS_TEST_TMPDIR/deb"
+    [ "$status" -ne 0 ]
+}
+
+@test "old releases (0.9.8-1.1.0) build from a git clone with their tags" {
+    [ -n "${OSSLBENCH_OLD_GIT:-}" ] || skip "0.9.8-1.1.0 are not reachable here (no Debian source, no internet); set OSSLBENCH_OLD_GIT=<openssl clone with OpenSSL_0_9_8zh, OpenSSL_1_0_2d tags>"
+    for r in 0.9.8zh 1.0.2d; do
+        OPENSSL_GIT=$OSSLBENCH_OLD_GIT OSSLBENCH_SOURCES=git run "$REPO/builds/build-release.sh" "$r"
+        echo "$output"
+        [ "$status" -eq 0 ]
+        exports_version "${lines[${#lines[@]}-1]}"
+    done
+}

@@ -1,0 +1,33 @@
+# Shared bats helpers: where the real libraries the tests run against live.
+# shellcheck shell=bash
+
+ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)
+OSSLBENCH="$ROOT/bin/osslbench"
+SYSTEM_LIBCRYPTO=/usr/lib/x86_64-linux-gnu/libcrypto.so.3
+FIXTURES="$ROOT/build/fixtures"
+
+# A real 1.1.1w libcrypto: Debian bullseye's libssl1.1 binary package,
+# downloaded with builds/' private apt configuration and unpacked (not
+# installed).  Fetched once per checkout; prints the library path.
+libcrypto_111() {
+    local dest="$FIXTURES/libssl1.1" lib
+    lib="$dest/usr/lib/x86_64-linux-gnu/libcrypto.so.1.1"
+    if [[ ! -f $lib ]]; then
+        rm -rf -- "$dest"
+        "$ROOT/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$dest" >/dev/null 2>&1 || return 1
+    fi
+    [[ -f $lib ]] && echo "$lib"
+}
+
+# Every libcrypto that builds/ has installed, one path per line.
+installed_libcryptos() {
+    local f
+    for f in "$ROOT"/builds/install/*/lib/libcrypto.so.*; do
+        [[ -f $f && ! -L $f ]] && echo "$f"
+    done
+}
+
+# The CSV's column number of a header name (for cut/awk).
+csv_col() {
+    head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
+}

@@ -1,0 +1,144 @@
+/* The results CSV: what the writer emits, the reader reads back, and the
+ * reader refuses malformed or truncated input with a message naming the line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../results/csv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static result_row sample_row(void)
+{
+    static double rates[] = {1.5e9, 1.6e9, 1.55e9};
+    result_row r = {.version_num = 0x1010117fUL, .bytes = 8192, .rate = 1.55e9,
+                    .ci_low = 1.5e9, .ci_high = 1.6e9, .samples = 3, .iterations = 2000,
+                    .status = ST_OK, .sample_rates = rates, .nsample = 3};
+    strcpy(r.label, "1.1.1w");
+    strcpy(r.version, "1.1.1w");
+    strcpy(r.lib, "/tmp/a,b/libcrypto.so.1.1"); /* a comma must be quoted */
+    strcpy(r.api, "evp");
+    strcpy(r.workload, "sha256");
+    strcpy(r.op, "digest");
+    strcpy(r.unit, "B/s");
+    strcpy(r.note, "said \"hi\"\nthen left");
+    strcpy(r.host, "h");
+    strcpy(r.cpu, "AMD EPYC");
+    strcpy(r.timestamp, "2026-11-30T00:00:00Z");
+    return r;
+}
+
+static FILE *csv_of(const char *text)
+{
+    return fmemopen((void *)text, strlen(text), "r");
+}
+
+static void round_trip(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    result_row in = sample_row();
+    assert_true(csv_write_header(f));
+    assert_true(csv_write_row(f, &in));
+    in.status = ST_KAT_FAILED;
+    in.nsample = 0;
+    assert_true(csv_write_row(f, &in));
+    fclose(f);
+
+    FILE *r = fmemopen(buf, len, "r");
+    result_set set;
+    char why[256];
+    assert_true(csv_read_stream(r, "mem", &set, why, sizeof why));
+    fclose(r);
+    assert_int_equal(set.count, 2);
+    assert_string_equal(set.rows[0].lib, "/tmp/a,b/libcrypto.so.1.1");
+    assert_string_equal(set.rows[0].note, "said \"hi\" then left");
+    assert_int_equal(set.rows[0].version_num, 0x1010117fUL);
+    assert_int_equal(set.rows[0].bytes, 8192);
+    assert_float_equal(set.rows[0].rate, 1.55e9, 1e3);
+    assert_int_equal(set.rows[0].nsample, 3);
+    assert_float_equal(set.rows[0].sample_rates[2], 1.55e9, 1e3);
+    assert_int_equal(set.rows[1].status, ST_KAT_FAILED);
+    assert_true(isnan(set.rows[1].rate)); /* a failed row carries no rate */
+    result_set_free(&set);
+    free(buf);
+}
+
+static const char header[] =
+    "label,version,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status\n";
+
+static void expect_error(const char *body, const char *fragment)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "%s%s", header, body);
+    FILE *f = csv_of(text);
+    result_set set;
+    char why[256] = "";
+    assert_false(csv_read_stream(f, "x.csv", &set, why, sizeof why));
+    fclose(f);
+    if (strstr(why, fragment) == NULL)
+        fail_msg("error '%s' does not mention '%s'", why, fragment);
+}
+
+static void refuses_malformed_rows(void **state)
+{
+    (void)state;
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok", "line 2: truncated");
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,1,2\n", "line 2: 10 fields");
+    expect_error("a,1,evp,sha256,digest,-16,1e6,B/s,1,2,3,ok\n", "bad bytes");
+    expect_error("a,1,evp,sha256,digest,16,fast,B/s,1,2,3,ok\n", "bad rate");
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,great\n", "unknown status");
+    expect_error("a,1,evp,sha256,digest,16,,B/s,,,3,ok\n", "ok row without a rate");
+    expect_error("\"a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok\n", "unterminated");
+    expect_error("a,1,evp,sha256,digest,16,1e6,furlongs,1,2,3,ok\n", "unit");
+}
+
+static void refuses_what_is_not_a_results_file(void **state)
+{
+    (void)state;
+    result_set set;
+    char why[256];
+    FILE *f = csv_of("");
+    assert_false(csv_read_stream(f, "e.csv", &set, why, sizeof why));
+    assert_non_null(strstr(why, "empty"));
+    fclose(f);
+    f = csv_of("name,age\nbob,3\n");
+    assert_false(csv_read_stream(f, "p.csv", &set, why, sizeof why));
+    assert_non_null(strstr(why, "no column 'label'"));
+    fclose(f);
+    assert_false(csv_read_file("/nonexistent/r.csv", &set, why, sizeof why));
+}
+
+static void accepts_reordered_and_extra_columns(void **state)
+{
+    (void)state;
+    const char *text = "extra,status,label,version,api,workload,op,bytes,rate,unit,ci_low,"
+                       "ci_high,samples\nz,ok,a,1.1.1w,evp,sha256,digest,16,1e6,B/s,9e5,1.1e6,10\n";
+    FILE *f = csv_of(text);
+    result_set set;
+    char why[256];
+    assert_true(csv_read_stream(f, "r.csv", &set, why, sizeof why));
+    fclose(f);
+    assert_int_equal(set.count, 1);
+    assert_string_equal(set.rows[0].label, "a");
+    assert_int_equal(set.rows[0].samples, 10);
+    result_set_free(&set);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(round_trip),
+        cmocka_unit_test(refuses_malformed_rows),
+        cmocka_unit_test(refuses_what_is_not_a_results_file),
+        cmocka_unit_test(accepts_reordered_and_extra_columns),
+    };
+    return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
+}

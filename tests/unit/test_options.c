@@ -1,0 +1,103 @@
+/* Argument parsing of `osslbench run`: defaults, lists, and a one-line
+ * refusal for every kind of bad value. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../harness/options.h"
+
+#include <string.h>
+
+static int parse(run_options *o, int argc, char **argv)
+{
+    return options_parse(argc, argv, o, "usage\n");
+}
+
+#define ARGS(...) (char *[]){"run", __VA_ARGS__}
+#define COUNT(...) (int)(sizeof((char *[]){"run", __VA_ARGS__}) / sizeof(char *))
+#define PARSE(o, ...) parse(o, COUNT(__VA_ARGS__), ARGS(__VA_ARGS__))
+
+static void defaults(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--lib", "/x/libcrypto.so"), 0);
+    assert_int_equal(o.nlibs, 1);
+    assert_int_equal(o.nsizes, 6);
+    assert_int_equal(o.sizes[0], 16);
+    assert_int_equal(o.sizes[5], 16384);
+    assert_int_equal(o.nworkloads, 10);
+    assert_true(o.apis[API_LEGACY] && o.apis[API_EVP] && o.apis[API_FETCH]);
+    assert_float_equal(o.precision, 0.01, 1e-12);
+    assert_int_equal(o.target_ns, 10000000);
+}
+
+static void lists_and_labels(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--lib", "old=/a/lib.so", "--lib", "/b/x=y/lib.so", "--sizes",
+                           "1,1k,1M", "--api", "evp,fetch", "--workloads", "sha256,rsa1536",
+                           "--precision", "2%", "--quick"),
+                     0);
+    assert_string_equal(o.labels[0], "old");
+    assert_string_equal(o.lib_paths[0], "/a/lib.so");
+    assert_string_equal(o.labels[1], "");
+    assert_string_equal(o.lib_paths[1], "/b/x=y/lib.so");
+    assert_int_equal(o.sizes[1], 1024);
+    assert_int_equal(o.sizes[2], 1048576);
+    assert_false(o.apis[API_LEGACY]);
+    assert_true(o.apis[API_FETCH]);
+    assert_int_equal(o.workloads[1].bits, 1536);
+    assert_float_equal(o.precision, 0.02, 1e-12);
+    assert_true(o.quick);
+}
+
+static void refuses_bad_values(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--sizes", "16"), 2); /* no --lib */
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "0"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "-16"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "abc"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "99999999999"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", ","), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--workloads", "sha265"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--api", "evpp"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--time", "0"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--time", "1e9"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--time", "nan"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--precision", "0"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--precision", "200%"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--bogus"), 2);
+    assert_int_equal(PARSE(&o, "--lib"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "bad label=/x"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "x="), 2);
+}
+
+static void size_parser_messages(void **state)
+{
+    (void)state;
+    uint64_t v;
+    char why[128];
+    assert_true(parse_size("64M", &v, why, sizeof why));
+    assert_int_equal(v, 64u << 20);
+    assert_false(parse_size("65M", &v, why, sizeof why));
+    assert_non_null(strstr(why, "maximum"));
+    assert_false(parse_size("0", &v, why, sizeof why));
+    assert_non_null(strstr(why, "at least 1 byte"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(defaults),
+        cmocka_unit_test(lists_and_labels),
+        cmocka_unit_test(refuses_bad_values),
+        cmocka_unit_test(size_parser_messages),
+    };
+    return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}
