@@ -123,13 +123,17 @@ static void throughput_chart(dat_ctx *c, const point_list *l)
     const report_point *g = &r->pt[l->at[0]];
     char name[160], colours[512] = "", sizes[512] = "";
     chart_name(name, sizeof name, "throughput", g->workload, g->api);
+    for (size_t k = 0; k < r->nrel; k++)
+        if (release_has(r, k, l))
+            append_index(colours, sizeof colours, k);
+    if (colours[0] == '\0')
+        return; /* no release has this API path for this workload */
     FILE *f = open_dat(c, name);
     if (f == NULL)
         return;
     for (size_t k = 0; k < r->nrel; k++) {
         if (!release_has(r, k, l))
             continue;
-        append_index(colours, sizeof colours, k);
         fputs("bytes ", f);
         dat_string(f, r->rel[k].label);
         fputs(" low high\n", f);

@@ -1,0 +1,31 @@
+# plots/common.gp — loaded by every chart script (plots/draw.sh puts this
+# folder on GNUPLOT_LIB).  Arguments of every chart script (gnuplot -c):
+#   ARG1 format (png|svg)  ARG2 data file  ARG3 output file without extension
+#   ARG4 palette slots of the series, space-separated ("-": fixed colours)
+#   ARG5 chart title  ARG6... chart-specific
+# A script copies them into fmt, data, out, slots, title (inside `load`
+# the ARGn of the caller are not visible) and then loads this file.
+# Every string from the data (release labels) reaches gnuplot as data or as
+# a string variable, never as code; `noenhanced` keeps '_' and '^' literal.
+if (!exists("W")) W = 960
+if (!exists("H")) H = 600
+if (fmt eq "svg") {
+    set terminal svg size W, H dynamic noenhanced font "DejaVu Sans,13" background "white"
+} else {
+    set terminal pngcairo size W, H noenhanced font "DejaVu Sans,11" background "white"
+}
+set output out . "." . fmt
+set encoding utf8
+set datafile missing "?"
+
+# Okabe-Ito, colour-blind safe; yellow last (it is faint on white).
+okabe = "#0072B2 #E69F00 #009E73 #D55E00 #56B4E9 #CC79A7 #000000 #F0E442"
+colour(slot) = word(okabe, int(slot) % 8 + 1)
+# Series i (1-based) of this chart: its release's palette slot.
+slot(i) = word(slots, i) + 0
+nseries = (slots eq "-") ? 0 : words(slots)
+
+set title title font ",15"
+set border 3 lw 1.2
+set tics nomirror
+set grid ytics lc rgb "#dddddd" lw 1 dt 1

@@ -1,0 +1,123 @@
+#!/usr/bin/env bats
+# Faults inside a library (crash, abort, hang, wrong answers) and interrupts:
+# the run goes on, the affected rows say what happened, nothing else is lost.
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export FAULTS="$BATS_FILE_TMPDIR"
+    for f in crash abort hang wrong; do
+        cc -shared -fPIC -O1 -o "$FAULTS/libcrypto-$f.so" -DFAULT_"${f^^}" "$ROOT/tests/faults/fault_lib.c"
+    done
+}
+
+setup() {
+    TMP=$(mktemp -d)
+}
+
+teardown() {
+    rm -rf -- "$TMP"
+}
+
+status_of() { # label -> statuses of its rows
+    local st lb
+    st=$(csv_col "$TMP/r.csv" status) lb=$(csv_col "$TMP/r.csv" label)
+    awk -F, -v s="$st" -v l="$lb" -v want="$1" 'NR>1 && $l==want {print $s}' "$TMP/r.csv" | sort -u | tr '\n' ' '
+}
+
+run_with_fault() {
+    run "$OSSLBENCH" run --lib good="$SYSTEM_LIBCRYPTO" --lib bad="$FAULTS/libcrypto-$1.so" \
+        --lib good2="$SYSTEM_LIBCRYPTO" --quick --quiet --workloads sha256,hmac-sha256 \
+        --api legacy,evp --sizes 16,64 --timeout 2 --csv "$TMP/r.csv"
+}
+
+@test "a library that crashes: its rows say crashed, the others are measured" {
+    run_with_fault crash
+    [ "$status" -eq 1 ]
+    [ "$(status_of bad)" = "crashed unsupported " ]
+    [ "$(status_of good)" = "ok " ]
+    [ "$(status_of good2)" = "ok " ]
+    grep -q 'crashed,child killed by signal 11' "$TMP/r.csv"
+    # 2 workloads x 2 APIs x 2 sizes x 3 libraries
+    [ "$(tail -n +2 "$TMP/r.csv" | wc -l)" -eq 24 ]
+}
+
+@test "a library that aborts: crashed with SIGABRT, the others are measured" {
+    run_with_fault abort
+    [ "$status" -eq 1 ]
+    [ "$(status_of bad)" = "crashed unsupported " ]
+    [ "$(status_of good2)" = "ok " ]
+    grep -q 'signal 6' "$TMP/r.csv"
+}
+
+@test "a library that hangs: timeout after --timeout, the others are measured" {
+    SECONDS=0
+    run_with_fault hang
+    [ "$status" -eq 1 ]
+    [ "$(status_of bad)" = "timeout unsupported " ]
+    [ "$(status_of good)" = "ok " ]
+    [ "$SECONDS" -lt 60 ]
+}
+
+@test "a library that computes wrong digests: kat_failed, no rate" {
+    run_with_fault wrong
+    [ "$status" -eq 1 ]
+    [ "$(status_of bad)" = "kat_failed unsupported " ]
+    rate=$(csv_col "$TMP/r.csv" rate)
+    [ -z "$(awk -F, -v r="$rate" 'NR>1 && $1=="bad" {print $r}' "$TMP/r.csv" | tr -d '\n')" ]
+}
+
+@test "SIGINT mid-run: a valid CSV of whole rows, exit 130, no child left" {
+    "$OSSLBENCH" run --lib a="$SYSTEM_LIBCRYPTO" --lib b="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc \
+        --time 0.2 --quiet --csv "$TMP/r.csv" 2>"$TMP/err" &
+    pid=$!
+    for _ in $(seq 100); do
+        [ "$(wc -l <"$TMP/r.csv.partial" 2>/dev/null || echo 0)" -ge 4 ] && break
+        sleep 0.1
+    done
+    kill -INT "$pid"
+    rc=0; wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ]
+    [ -f "$TMP/r.csv" ] && [ ! -e "$TMP/r.csv.partial" ]
+    grep -q interrupted "$TMP/err"
+    # every line whole: the reader of `osslbench compare`/`report` accepts it
+    n=$(head -1 "$TMP/r.csv" | tr ',' '\n' | wc -l)
+    [ "$(awk -F, '{print NF}' "$TMP/r.csv" | sort -u)" = "$n" ]
+    [ "$(tail -c 1 "$TMP/r.csv" | od -An -c | tr -d ' ')" = '\n' ]
+    sleep 0.2
+    ! pgrep -f "osslbench run --lib a=$SYSTEM_LIBCRYPTO" >/dev/null
+}
+
+@test "SIGTERM mid-run also keeps the rows and leaves no child" {
+    "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads aes-256-cbc --time 0.3 --quiet \
+        --csv "$TMP/r.csv" 2>/dev/null &
+    pid=$!
+    for _ in $(seq 100); do
+        [ "$(wc -l <"$TMP/r.csv.partial" 2>/dev/null || echo 0)" -ge 3 ] && break
+        sleep 0.1
+    done
+    kill -TERM "$pid"
+    rc=0; wait "$pid" || rc=$?
+    [ "$rc" -eq 143 ]
+    [ "$(tail -n +2 "$TMP/r.csv" | wc -l)" -ge 2 ]
+    sleep 0.2
+    ! pgrep -f "osslbench run --lib $SYSTEM_LIBCRYPTO --workloads aes-256-cbc" >/dev/null
+}
+
+@test "a full disk: clear error, the partial file is not mistaken for complete" {
+    # RLIMIT_FSIZE makes writes past 2 KiB fail (EFBIG) like a full disk.
+    run bash -c "trap '' XFSZ; ulimit -f 2; exec '$OSSLBENCH' run --lib '$SYSTEM_LIBCRYPTO' --quick --quiet \
+        --workloads sha256,aes-128-cbc --csv '$TMP/r.csv'"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"writing the CSV failed"* ]]
+    [ ! -e "$TMP/r.csv" ]
+    [ -e "$TMP/r.csv.partial" ]
+}
+
+@test "an unwritable results directory: one-line error, nothing run" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --csv /proc/osslbench/r.csv
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ "$output" == *"cannot write /proc/osslbench/r.csv.partial"* ]]
+}

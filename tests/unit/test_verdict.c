@@ -1,0 +1,260 @@
+/* The verdict rule (threshold AND significance), the pairing of two result
+ * sets and the output formats. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../analysis/verdict.h"
+#include "../../analysis/verdict_format.h"
+#include "../../analysis/verdict_set.h"
+#include "../../stats/summary.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t lcg_state;
+static double uniform01(void)
+{
+    lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(lcg_state >> 11) / 9007199254740992.0;
+}
+
+/* n samples around `center` with +-spread relative noise. */
+static void fill(double *xs, size_t n, double center, double spread)
+{
+    for (size_t i = 0; i < n; i++)
+        xs[i] = center * (1.0 + spread * (uniform01() - 0.5));
+}
+
+static verdict_side side_of(const double *xs, size_t n)
+{
+    sample_summary s = summarize(xs, n);
+    return (verdict_side){.present = true, .status = ST_OK, .rate = s.median,
+                          .ci_low = s.ci_low, .ci_high = s.ci_high, .samples = xs,
+                          .nsample = n, .note = ""};
+}
+
+static verdict_kind decide(const verdict_side *o, const verdict_side *n, verdict_result *r)
+{
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_decide(o, n, &rule, r);
+    return r->verdict;
+}
+
+static void four_times_slower_is_a_regression(void **state)
+{
+    (void)state;
+    lcg_state = 1;
+    double x[7], y[7];
+    fill(x, 7, 1e8, 0.05);
+    fill(y, 7, 0.25e8, 0.05);
+    verdict_side o = side_of(x, 7), n = side_of(y, 7);
+    verdict_result r;
+    assert_int_equal(decide(&o, &n, &r), V_SLOWER);
+    assert_true(verdict_is_regression(r.verdict));
+    assert_int_equal(r.method, M_RANK_EXACT);
+    assert_true(r.ratio > 0.22 && r.ratio < 0.28);
+    assert_true(r.p_value < 0.01);
+    /* And the other way round it is faster, which is no regression. */
+    assert_int_equal(decide(&n, &o, &r), V_FASTER);
+    assert_false(verdict_is_regression(r.verdict));
+}
+
+static void same_distribution_is_same(void **state)
+{
+    (void)state;
+    lcg_state = 2;
+    int called = 0;
+    for (int t = 0; t < 200; t++) {
+        double x[9], y[9];
+        fill(x, 9, 1e8, 0.10);
+        fill(y, 9, 1e8, 0.10);
+        verdict_side o = side_of(x, 9), n = side_of(y, 9);
+        verdict_result r;
+        called += decide(&o, &n, &r) != V_SAME;
+    }
+    /* 10% noise, 5% threshold: a change needs p < 0.05 AND a big shift, so
+     * false calls are far rarer than 5%. */
+    assert_true(called <= 4);
+}
+
+static void significant_but_small_is_same(void **state)
+{
+    (void)state;
+    lcg_state = 3;
+    double x[200], y[200];
+    fill(x, 200, 1e8, 0.01);
+    fill(y, 200, 0.98e8, 0.01); /* 2% slower, measured very precisely */
+    verdict_side o = side_of(x, 200), n = side_of(y, 200);
+    verdict_result r;
+    assert_int_equal(decide(&o, &n, &r), V_SAME);
+    assert_true(r.significant);
+    assert_int_equal(r.method, M_RANK_NORMAL);
+}
+
+static void large_but_insignificant_is_same(void **state)
+{
+    (void)state;
+    double x[] = {100, 200}, y[] = {50, 150};
+    verdict_side o = side_of(x, 2), n = side_of(y, 2);
+    verdict_result r;
+    assert_int_equal(decide(&o, &n, &r), V_SAME);
+    assert_false(r.significant);
+    assert_non_null(strstr(r.note, "too few samples"));
+}
+
+static void summaries_only_use_ci_overlap(void **state)
+{
+    (void)state;
+    verdict_side o = {.present = true, .status = ST_OK, .rate = 100, .ci_low = 98, .ci_high = 102};
+    verdict_side n = {.present = true, .status = ST_OK, .rate = 50, .ci_low = 49, .ci_high = 51};
+    verdict_result r;
+    assert_int_equal(decide(&o, &n, &r), V_SLOWER);
+    assert_int_equal(r.method, M_CI_OVERLAP);
+    assert_true(isnan(r.p_value));
+    assert_float_equal(r.ratio, 0.5, 1e-12);
+    n.ci_high = 99; /* overlaps OLD's CI: not significant */
+    assert_int_equal(decide(&o, &n, &r), V_SAME);
+}
+
+static void status_decides_before_speed(void **state)
+{
+    (void)state;
+    double x[] = {1, 2, 3};
+    verdict_side o = side_of(x, 3), n = side_of(x, 3), absent = {0};
+    verdict_result r;
+    n.status = ST_CRASHED;
+    n.note = "SIGSEGV";
+    assert_int_equal(decide(&o, &n, &r), V_FAILED);
+    assert_true(verdict_is_regression(r.verdict));
+    assert_non_null(strstr(r.note, "crashed: SIGSEGV"));
+    n.status = ST_UNSUPPORTED;
+    assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
+    assert_false(verdict_is_regression(r.verdict));
+    assert_int_equal(decide(&n, &o, &r), V_NOT_COMPARABLE);
+    assert_int_equal(decide(&absent, &o, &r), V_ONLY_NEW);
+    assert_int_equal(decide(&o, &absent, &r), V_ONLY_OLD);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+static result_row make_row(const char *wl, uint64_t bytes, const char *api, double center,
+                           row_status st)
+{
+    result_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.label, sizeof r.label, "x");
+    snprintf(r.workload, sizeof r.workload, "%s", wl);
+    snprintf(r.api, sizeof r.api, "%s", api);
+    snprintf(r.op, sizeof r.op, "digest");
+    snprintf(r.unit, sizeof r.unit, "B/s");
+    r.bytes = bytes;
+    r.status = st;
+    if (st == ST_OK) {
+        r.nsample = 8;
+        r.sample_rates = malloc(r.nsample * sizeof *r.sample_rates);
+        fill(r.sample_rates, r.nsample, center, 0.02);
+        sample_summary s = summarize(r.sample_rates, r.nsample);
+        r.rate = s.median;
+        r.ci_low = s.ci_low;
+        r.ci_high = s.ci_high;
+    } else {
+        r.rate = r.ci_low = r.ci_high = NAN;
+    }
+    return r;
+}
+
+static void table_pairs_sorts_and_keeps_one_sided_points(void **state)
+{
+    (void)state;
+    lcg_state = 4;
+    result_row old[] = {
+        make_row("sha256", 16, "evp", 1e8, ST_OK),
+        make_row("sha256", 1024, "evp", 1e9, ST_OK),
+        make_row("aes-128-gcm", 16, "evp", 5e7, ST_OK),
+        make_row("rsa2048", 0, "legacy", 1e3, ST_OK),
+        make_row("sha256", 16, "evp", 1e8, ST_OK), /* same point again: pooled */
+    };
+    result_row new[] = {
+        make_row("sha256", 1024, "evp", 1.5e9, ST_OK),
+        make_row("sha256", 16, "evp", 0.3e8, ST_OK),
+        make_row("aes-128-gcm", 16, "evp", 0, ST_KAT_FAILED),
+        make_row("hmac-sha256", 64, "evp", 1e8, ST_OK),
+    };
+    const result_row *po[5], *pn[4];
+    for (int i = 0; i < 5; i++)
+        po[i] = &old[i];
+    for (int i = 0; i < 4; i++)
+        pn[i] = &new[i];
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_table t;
+    assert_true(verdict_table_build(po, 5, pn, 4, &rule, &t));
+    verdict_table_sort(&t);
+    assert_int_equal(t.count, 5);
+    /* failed first, then slowest ratio first, then one-sided. */
+    assert_string_equal(t.points[0].workload, "aes-128-gcm");
+    assert_int_equal(t.points[0].result.verdict, V_FAILED);
+    assert_string_equal(t.points[1].workload, "sha256");
+    assert_int_equal(t.points[1].bytes, 16);
+    assert_int_equal(t.points[1].result.verdict, V_SLOWER);
+    assert_int_equal(t.points[1].old_rows, 2);
+    assert_int_equal(t.points[1].old_side.nsample, 16);
+    assert_int_equal(t.points[2].result.verdict, V_FASTER);
+    assert_int_equal(t.points[3].result.verdict, V_ONLY_OLD);
+    assert_string_equal(t.points[3].workload, "rsa2048");
+    assert_int_equal(t.points[4].result.verdict, V_ONLY_NEW);
+    assert_true(verdict_table_has_regression(&t));
+    assert_int_equal(verdict_table_count(&t, V_SLOWER), 1);
+
+    /* CSV output: header, one line per point, the verdict column present. */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    verdict_context ctx = {.old_label = "a,b", .new_label = "n", .old_source = "o.csv",
+                           .new_source = "n.csv", .rule = rule};
+    verdict_print(f, &t, &ctx, VF_CSV);
+    fclose(f);
+    assert_non_null(strstr(buf, "workload,api,op,bytes,unit,old_label"));
+    assert_non_null(strstr(buf, ",\"a,b\",n,"));
+    assert_non_null(strstr(buf, ",slower,"));
+    size_t lines = 0;
+    for (char *p = buf; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 6);
+    free(buf);
+
+    verdict_table_free(&t);
+    for (int i = 0; i < 5; i++)
+        result_row_free(&old[i]);
+    for (int i = 0; i < 4; i++)
+        result_row_free(&new[i]);
+}
+
+static void format_names(void **state)
+{
+    (void)state;
+    verdict_format f;
+    assert_true(verdict_format_parse("md", &f) && f == VF_MD);
+    assert_true(verdict_format_parse("csv", &f) && f == VF_CSV);
+    assert_true(verdict_format_parse("term", &f) && f == VF_TERM);
+    assert_false(verdict_format_parse("html", &f));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(four_times_slower_is_a_regression),
+        cmocka_unit_test(same_distribution_is_same),
+        cmocka_unit_test(significant_but_small_is_same),
+        cmocka_unit_test(large_but_insignificant_is_same),
+        cmocka_unit_test(summaries_only_use_ci_overlap),
+        cmocka_unit_test(status_decides_before_speed),
+        cmocka_unit_test(table_pairs_sorts_and_keeps_one_sided_points),
+        cmocka_unit_test(format_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
