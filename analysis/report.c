@@ -126,8 +126,22 @@ int cmd_report(int argc, char **argv)
 {
     const char *baseline = NULL, *out = NULL, *input = NULL;
     int formats = 0;
+    bool options = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (options && strcmp(a, "--") == 0) {
+            options = false;
+            continue;
+        }
+        if (!options) {
+            if (input != NULL) {
+                fprintf(stderr, "osslbench report: one results file only ('%s', '%s')\n",
+                        input, a);
+                return 2;
+            }
+            input = a;
+            continue;
+        }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;

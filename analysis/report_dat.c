@@ -5,7 +5,8 @@
  *
  * kind is throughput | speedup | pubkey | apis (one gnuplot script each),
  * name.dat is the data file and name.{png,svg} the charts, colours the
- * release indexes (palette slots) of the series in plot order, or '-'.
+ * palette slots of the series in plot order: release indexes, or for
+ * apis charts the API paths present (0 legacy, 1 evp, 2 fetch).
  * Series titles come from column headers in the .dat file, never from code,
  * so a label cannot inject gnuplot commands.  Throughput is in MB/s
  * (10^6 bytes/s), public-key rates in op/s; '?' marks a missing value. */
@@ -293,24 +294,41 @@ static void apis_chart(dat_ctx *c, const char *workload)
     chart_name(name, sizeof name, "apis", workload, NULL);
     for (int k = 0; k < 2; k++) {
         if (pk)
-            snprintf(titles[k], sizeof titles[k], "%s (op/s)", panel[k].op);
+            snprintf(titles[k], sizeof titles[k], "%s", panel[k].op);
         else
-            snprintf(titles[k], sizeof titles[k], "%" PRIu64 "-byte blocks (MB/s)",
-                     panel[k].bytes);
+            snprintf(titles[k], sizeof titles[k], "%" PRIu64 "-byte blocks", panel[k].bytes);
     }
+    /* Only the API paths some release has (GCM has no legacy path). */
+    bool has[3] = {false, false, false};
+    char slots[16] = "";
+    for (size_t a = 0; a < 3; a++) {
+        for (size_t rel = 0; rel < r->nrel && !has[a]; rel++)
+            for (int k = 0; k < 2 && !has[a]; k++) {
+                report_point p = panel[k];
+                snprintf(p.api, sizeof p.api, "%s", apis[a]);
+                has[a] = report_find(r, rel, &p) != NULL;
+            }
+        if (has[a])
+            append_index(slots, sizeof slots, a);
+    }
+    if (slots[0] == '\0')
+        return;
     FILE *f = open_dat(c, name);
     if (f == NULL)
         return;
     for (int k = 0; k < 2; k++) {
         fputs("release", f);
         for (size_t a = 0; a < 3; a++)
-            fprintf(f, " \"%s\" low high", apis[a]);
+            if (has[a])
+                fprintf(f, " \"%s\" low high", apis[a]);
         fputc('\n', f);
         for (size_t rel = 0; rel < r->nrel; rel++) {
             if (r->rel[rel].ok_rows == 0)
                 continue;
             dat_string(f, r->rel[rel].label);
             for (size_t a = 0; a < 3; a++) {
+                if (!has[a])
+                    continue;
                 report_point p = panel[k];
                 snprintf(p.api, sizeof p.api, "%s", apis[a]);
                 dat_row_values(f, report_find(r, rel, &p), scale_of(workload));
@@ -320,8 +338,9 @@ static void apis_chart(dat_ctx *c, const char *workload)
         fputs("\n\n", f);
     }
     close_dat(c, f);
-    fprintf(c->list, "apis\t%s\t-\t%s: API paths within each release\t%s\t%s\n", name, workload,
-            titles[0], titles[1]);
+    fprintf(c->list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
+            slots, workload, titles[0], titles[1],
+            pk ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
 }
 
 /* Points of one API path: symmetric ones of one workload, or every RSA one. */

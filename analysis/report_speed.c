@@ -61,7 +61,10 @@ static void symmetric_table(const report *r, size_t rel, const char *api, FILE *
         while (end < r->npt && strcmp(r->pt[end].workload, g->workload) == 0 &&
                strcmp(r->pt[end].api, g->api) == 0 && strcmp(r->pt[end].op, g->op) == 0)
             end++;
-        if (strcmp(g->api, api) != 0 || report_is_pubkey(g->workload)) {
+        bool measured = false;
+        for (size_t j = i; j < end && !measured; j++)
+            measured = report_find(r, rel, &r->pt[j]) != NULL;
+        if (strcmp(g->api, api) != 0 || report_is_pubkey(g->workload) || !measured) {
             i = end;
             continue;
         }
@@ -91,7 +94,7 @@ static const result_row *pubkey_row(const report *r, size_t rel, const report_po
 
 static void pubkey_table(const report *r, size_t rel, const char *api, FILE *f)
 {
-    fprintf(f, "%18s %10s %10s %10s\n", "sign", "verify", "sign/s", "verify/s");
+    fprintf(f, "%-14s %10s %10s %10s %10s\n", "", "sign", "verify", "sign/s", "verify/s");
     const char *last = "";
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *g = &r->pt[i];
@@ -109,9 +112,9 @@ static void pubkey_table(const report *r, size_t rel, const char *api, FILE *f)
         const result_row *both[2] = {s, v};
         for (int k = 0; k < 2; k++) {
             if (both[k] != NULL && both[k]->rate > 0.0)
-                fprintf(f, k ? " %9.6fs" : " %8.6fs", 1.0 / both[k]->rate);
+                fprintf(f, " %9.6fs", 1.0 / both[k]->rate);
             else
-                fprintf(f, k ? " %10s" : " %9s", "n/a");
+                fprintf(f, " %10s", "n/a");
         }
         for (int k = 0; k < 2; k++) {
             if (both[k] != NULL)

@@ -27,7 +27,21 @@ static const char *missing_reason(const report *r, size_t rel, const report_poin
         return "-";
     if (row->status != ST_OK)
         return row_status_name(row->status);
-    return "no baseline";
+    const result_row *base = report_find_any(r, r->baseline, p);
+    return base == NULL || base->status == ST_UNSUPPORTED ? "baseline n/a" : "baseline failed";
+}
+
+/* Does the baseline have a result anywhere in the group starting at pt[i]?
+ * A group it lacks entirely (fetch vs a 1.1.1 baseline) gets one line. */
+static bool baseline_in_group(const report *r, size_t i, bool whole_workload)
+{
+    const report_point *g = &r->pt[i];
+    for (; i < r->npt && strcmp(r->pt[i].workload, g->workload) == 0 &&
+           (whole_workload || strcmp(r->pt[i].api, g->api) == 0);
+         i++)
+        if (report_find(r, r->baseline, &r->pt[i]) != NULL)
+            return true;
+    return false;
 }
 
 static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n)
@@ -50,8 +64,16 @@ void report_write_term(const report *r, FILE *f)
             width = (int)strlen(r->rel[k].label) + 2;
     for (size_t i = 0; i < r->npt;) {
         const report_point *g = &r->pt[i];
-        fprintf(f, "\n%s, %s API (%s)\n  %-10s", g->workload, g->api,
-                report_is_pubkey(g->workload) ? "op/s" : g->op, "");
+        fprintf(f, "\n%s, %s API (%s)\n", g->workload, g->api,
+                report_is_pubkey(g->workload) ? "op/s" : g->op);
+        if (!baseline_in_group(r, i, false)) {
+            fprintf(f, "  no ratios: %s has no %s result for the %s API\n", base->label,
+                    g->workload, g->api);
+            while (i < r->npt && same_group(&r->pt[i], g))
+                i++;
+            continue;
+        }
+        fprintf(f, "  %-10s", "");
         for (size_t k = 0; k < r->nrel; k++)
             if (k != r->baseline)
                 fprintf(f, "%-*s", width, r->rel[k].label);
@@ -147,6 +169,16 @@ void report_write_md(const report *r, FILE *f)
     for (size_t i = 0; i < r->npt;) {
         const char *wl = r->pt[i].workload;
         bool pk = report_is_pubkey(wl);
+        const char *skipped[3];
+        size_t nskipped = 0;
+        if (!baseline_in_group(r, i, true)) {
+            while (i < r->npt && strcmp(r->pt[i].workload, wl) == 0)
+                i++;
+            fprintf(f, "\n### %s\n\nNo result for ", wl);
+            md_text(f, base->label);
+            fputs(": no ratios.\n", f);
+            continue;
+        }
         fprintf(f, "\n### %s (%s)\n\n| API | %s |", wl, pk ? "sign/verify ops per second" : r->pt[i].op,
                 pk ? "Operation" : "Block size");
         for (size_t k = 0; k < r->nrel; k++)
@@ -162,6 +194,11 @@ void report_write_md(const report *r, FILE *f)
         fputc('\n', f);
         for (; i < r->npt && strcmp(r->pt[i].workload, wl) == 0; i++) {
             const report_point *p = &r->pt[i];
+            if (!baseline_in_group(r, i, false)) {
+                if (i == 0 || !same_group(&r->pt[i - 1], p))
+                    skipped[nskipped < 3 ? nskipped++ : 2] = p->api;
+                continue;
+            }
             char name[32];
             row_name(p, name, sizeof name);
             fprintf(f, "| %s | %s |", p->api, name);
@@ -176,6 +213,14 @@ void report_write_md(const report *r, FILE *f)
                     fprintf(f, " %.2f× (%.2f–%.2f) |", q.ratio, q.lo, q.hi);
             }
             fputc('\n', f);
+        }
+        for (size_t k = 0; k < nskipped; k++) {
+            fprintf(f, "%s%s", k ? ", " : "\n(No ratio for the ", skipped[k]);
+            if (k + 1 == nskipped) {
+                fprintf(f, " API%s: ", nskipped > 1 ? "s" : "");
+                md_text(f, base->label);
+                fputs(" has no such path.)\n", f);
+            }
         }
     }
 }

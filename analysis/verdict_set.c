@@ -87,12 +87,50 @@ static bool add_side(verdict_table *t, size_t *cap, const result_row *const *row
         verdict_side *s = is_new ? &p->new_side : &p->old_side;
         size_t *count = is_new ? &p->new_rows : &p->old_rows;
         double **pool = is_new ? &p->new_pool : &p->old_pool;
-        if ((*count)++ == 0)
+        if ((*count)++ == 0) {
             side_from_row(s, rows[i]);
+            *(is_new ? &p->new_first : &p->old_first) = rows[i];
+        }
         else if (!pool_row(s, pool, rows[i]))
             return false;
     }
     return true;
+}
+
+static bool same_run(const verdict_point *p)
+{
+    return p->old_rows == 1 && p->new_rows == 1 && p->old_first->timestamp[0] != '\0' &&
+           strcmp(p->old_first->timestamp, p->new_first->timestamp) == 0 &&
+           strcmp(p->old_first->host, p->new_first->host) == 0;
+}
+
+/* Keeps the first n samples of a side (its common rounds) and re-summarises. */
+static bool cut_side(verdict_side *s, double **cut, size_t n)
+{
+    *cut = malloc(n * sizeof **cut);
+    if (*cut == NULL)
+        return false;
+    memcpy(*cut, s->samples, n * sizeof **cut);
+    s->samples = *cut;
+    s->nsample = n;
+    sample_summary sum = summarize(*cut, n);
+    s->rate = sum.median;
+    s->ci_low = sum.ci_low;
+    s->ci_high = sum.ci_high;
+    return true;
+}
+
+static bool keep_common_rounds(verdict_point *p)
+{
+    if (!p->old_side.present || !p->new_side.present || !same_run(p) ||
+        p->old_side.status != ST_OK || p->new_side.status != ST_OK)
+        return true;
+    size_t n = p->old_side.nsample < p->new_side.nsample ? p->old_side.nsample
+                                                          : p->new_side.nsample;
+    if (n < 2 || (n == p->old_side.nsample && n == p->new_side.nsample))
+        return true;
+    p->common_rounds = n;
+    return cut_side(&p->old_side, &p->old_cut, n) && cut_side(&p->new_side, &p->new_cut, n);
 }
 
 bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
@@ -107,7 +145,16 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
     }
     for (size_t i = 0; i < out->count; i++) {
         verdict_point *p = &out->points[i];
+        size_t n_old_all = p->old_side.nsample, n_new_all = p->new_side.nsample;
+        if (!keep_common_rounds(p)) {
+            verdict_table_free(out);
+            return false;
+        }
         verdict_decide(&p->old_side, &p->new_side, rule, &p->result);
+        if (p->common_rounds && p->result.note[0] == '\0')
+            snprintf(p->result.note, sizeof p->result.note,
+                     "same run: %zu common rounds of %zu/%zu samples", p->common_rounds,
+                     n_old_all, n_new_all);
     }
     return true;
 }
@@ -161,6 +208,8 @@ void verdict_table_free(verdict_table *t)
     for (size_t i = 0; i < t->count; i++) {
         free(t->points[i].old_pool);
         free(t->points[i].new_pool);
+        free(t->points[i].old_cut);
+        free(t->points[i].new_cut);
     }
     free(t->points);
     *t = (verdict_table){0};

@@ -15,6 +15,9 @@ typedef struct {
     verdict_side old_side, new_side;
     size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */
     double *old_pool, *new_pool; /* owned copies when rows were pooled */
+    const result_row *old_first, *new_first; /* first row of each side */
+    size_t common_rounds;      /* > 0: both sides cut to this many samples (see below) */
+    double *old_cut, *new_cut; /* owned: the cut samples */
     size_t order;              /* first appearance, for stable sorting */
     verdict_result result;
 } verdict_point;
@@ -24,7 +27,14 @@ typedef struct {
     size_t count;
 } verdict_table;
 
-/* Builds and decides every point.  The rows must outlive the table (sides
+/* Both libraries of one run (same host and start timestamp) were sampled
+ * round by round, A B A B ...; when one library finished a point early the
+ * other went on alone, under whatever else the machine was doing then.  So
+ * for such a pair only the common rounds -- the first min(n_old, n_new)
+ * samples of each side -- are compared, and the rates shown are their
+ * medians.  Rows of different runs are compared whole.
+ *
+ * Builds and decides every point.  The rows must outlive the table (sides
  * point at their samples and notes).  Returns false only when out of memory. */
 bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
                          const result_row *const *new_rows, size_t n_new,

@@ -116,7 +116,6 @@ run_step configure recipe_configure "$gen" "$final" "$noasm"
 run_step build recipe_build "$gen"
 run_step extras recipe_build_extras "$gen"
 run_step install recipe_install "$stage"
-cflags=$(cd "$work/src" && source "$BUILDS_SRC/recipes.sh" && recipe_cflags "$gen")
 
 # ------------------------------------------------------------ check it loads
 step=check
@@ -133,6 +132,13 @@ else
         || fail "libcrypto exports neither OpenSSL_version_num nor SSLeay"
 fi
 echo "=== check ($check_how): $check_out" >>"$LOG"
+# A manifest release must carry its own version text (catches a wrong tarball or tag).
+if [[ -z $git_dir ]] && ! grep -aqF "OpenSSL $base " "$lib"; then
+    fail "library does not identify as OpenSSL $base"
+fi
+# The compiler line OpenSSL embeds (OpenSSL_version(OPENSSL_CFLAGS)) is the exact truth.
+cflags=$(grep -ao -m1 'compiler: [[:print:]]*' "$lib" | head -n1 || true)
+cflags=${cflags#compiler: }
 
 # ------------------------------------------------------------ metadata, publish
 step=publish
@@ -155,7 +161,7 @@ case $SRC_KIND in git) sha_out="n/a (git commit $SRC_GIT_COMMIT)" ;; *) sha_out=
     echo "jobs=${OSSLBENCH_JOBS:-$(nproc)}"
     echo "apps=${APPS:-0}"
     echo "lib=lib/$(basename "$lib")"
-    echo "check=$check_how: $(head -n1 <<<"$check_out")"
+    echo "check=$check_how: $(grep -m1 version_text <<<"$check_out" || head -n1 <<<"$check_out")"
     echo "build_seconds=$secs"
     echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "host=$(uname -srm)"

@@ -191,10 +191,13 @@ apt_ready() {
 # so "builds/install/<name>/build-info.txt exists" means "done".  Its identity
 # line says what it was built from; a different identity means rebuild.
 
+# Bump when recipes.sh changes what gets built: every install is then redone.
+RECIPE_VERSION=2
+
 # build_identity ORIGIN: ORIGIN is the manifest line or the git commit; the
 # knobs that change the product are part of it too.
 build_identity() {
-    printf '%s|cc=%s|opts=%s|apps=%s|modules=%s\n' "${1//$'\t'/ }" "${CC:-gcc}" \
+    printf '%s|recipe=%s|cc=%s|opts=%s|apps=%s|modules=%s\n' "${1//$'\t'/ }" "$RECIPE_VERSION" "${CC:-gcc}" \
         "${OSSLBENCH_CONFIG_OPTS:-}" "${APPS:-0}" "${OSSLBENCH_MODULES:-0}"
 }
 

@@ -34,7 +34,11 @@ detect_generation() {
 recipe_configure() {
     local gen=$1 prefix=$2 noasm=$3 args
     args=(shared "--prefix=$prefix" "--openssldir=$prefix/ssl")
-    case $gen in 0.9.8|1.0) args+=(-fcommon) ;; esac
+    case $gen in
+        0.9.8|1.0) args+=(-fcommon) ;;
+        # x86_64 3.x defaults to lib64/; keep lib/ so MODULESDIR is <prefix>/lib/ossl-modules.
+        *) args+=(--libdir=lib) ;;
+    esac
     (( noasm )) && args+=(no-asm)
     # shellcheck disable=SC2206  # extra options are whitespace-separated words by design
     args+=(${OSSLBENCH_CONFIG_OPTS:-})
@@ -67,16 +71,6 @@ recipe_build_extras() {
     if [[ ${OSSLBENCH_MODULES:-0} == 1 && $gen == 3 ]]; then
         make -j"$JOBS" build_modules
     fi
-}
-
-# recipe_cflags: the compiler flags the tree was built with, for build-info.
-recipe_cflags() {
-    local gen=$1
-    case $gen in
-        0.9.8|1.0) sed -nE 's/^CFLAG= ?//p' Makefile | head -n1 ;;
-        *) { sed -nE 's/^(CFLAGS|LIB_CFLAGS|CPPFLAGS)=[[:space:]]*//p' Makefile; \
-             sed -nE 's/^CNF_CFLAGS=[[:space:]]*//p' Makefile; } | tr '\n' ' ' ;;
-    esac
 }
 
 # recipe_install STAGE: copy the products of the current tree into STAGE.

@@ -29,3 +29,6 @@ set title title font ",15"
 set border 3 lw 1.2
 set tics nomirror
 set grid ytics lc rgb "#dddddd" lw 1 dt 1
+
+# Tics at 1-2-5 steps for log axes (a decade apart is too sparse to read).
+logtics_y = 'set ytics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; set ytics add (sprintf(v >= 1 ? "%.0f" : "%g", v) v) } }'

@@ -7,6 +7,7 @@ set xlabel "block size (bytes, log2 scale)"
 set ylabel "throughput (MB/s = 10^6 bytes/s, log scale)"
 set logscale x 2
 set logscale y 10
+@logtics_y
 set format y "%g"
 set xtics ()
 do for [k = 1:words(sizes)] {
@@ -14,7 +15,8 @@ do for [k = 1:words(sizes)] {
     lbl = v < 1024 ? sprintf("%d", v) : sprintf("%dK", v / 1024)
     set xtics add (lbl v)
 }
-set offsets graph 0.04, graph 0.04, 0, 0
+set autoscale yfix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key outside right top vertical Left reverse title "release" box lc rgb "#bbbbbb"
 plot for [i = 1:nseries] data index (i - 1) using 1:2:3:4 with yerrorlines \
      lw 2 pt (i % 7 + 4) ps 1.1 lc rgb colour(slot(i)) title columnheader(2)

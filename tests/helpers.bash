@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 
 ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)
-OSSLBENCH="$ROOT/bin/osslbench"
+# check-asan points the same tests at the sanitizer build.
+OSSLBENCH="${OSSLBENCH_BIN:-$ROOT/bin/osslbench}"
 SYSTEM_LIBCRYPTO=/usr/lib/x86_64-linux-gnu/libcrypto.so.3
 FIXTURES="$ROOT/build/fixtures"
 

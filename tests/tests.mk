@@ -7,10 +7,38 @@ build/tests$(if $(SAN),-san)/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
 
+BATS_FILES ?= $(sort $(wildcard tests/*.bats))
+
 unit-tests: $(UNIT_BINS)
-	@status=0; for t in $(UNIT_BINS); do $$t || status=1; done; exit $$status
+	@tests/run-all.sh $(UNIT_BINS)
 
 shell-tests: $(BIN)
-	bats --print-output-on-failure $(BATS_FILTER) tests/
+	@tests/run-all.sh -- $(BATS_FILES)
 
-test: unit-tests shell-tests
+# One run, one closing line: "tests: N passed, N failed, N skipped".
+test: $(UNIT_BINS) $(BIN)
+	@tests/run-all.sh $(UNIT_BINS) -- $(BATS_FILES)
+
+# The same unit and shell tests on an AddressSanitizer + UBSan build; any
+# report fails the run.  LeakSanitizer only ignores the loaded libcrypto's
+# own one-time allocations (see tests/sanitizers/lsan.supp).
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+.PHONY: check-asan check-valgrind
+check-asan:
+	$(MAKE) SAN="$(ASAN_FLAGS)" bin/osslbench-san
+	$(MAKE) SAN="$(ASAN_FLAGS)" unit-tests \
+	    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
+	OSSLBENCH_BIN=$(CURDIR)/bin/osslbench-san ASAN_OPTIONS=detect_leaks=1 \
+	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
+	    bats --print-output-on-failure tests/run.bats tests/faults.bats
+
+# A quick benchmark of every workload and API path under memcheck, children
+# included (they are forks, which valgrind follows).
+VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+            --suppressions=tests/sanitizers/valgrind.supp
+check-valgrind: $(BIN)
+	$(VALGRIND) $(BIN) run --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 --quick --quiet \
+	    --sizes 64 --workloads sha256,aes-128-cbc,aes-128-gcm,hmac-sha256,rsa1024 \
+	    --timeout 300 --csv - >/dev/null
+	$(VALGRIND) $(BIN) info --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 -v >/dev/null
+	@echo "check-valgrind: clean"

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# bisect/bisect.sh — find the first commit that changed the speed of one
+# point (workload x size x API) between a GOOD and a BAD commit of an
+# OpenSSL git history.  What `make bisect` runs.
+#
+#   OPENSSL_GIT=/path/to/openssl GOOD=<ref> BAD=<ref> [WORKLOAD=sha256] [SIZE=16]
+#   [API=evp] [TIME=1] [THRESHOLD=5] [BISECT_OUT=dir] [BISECT_BUILDS_DIR=dir] bisect/bisect.sh
+#
+# 1. builds GOOD and BAD (builds/build-release.sh --git, libcrypto only,
+#    ccache when present) and measures them in one interleaved run; stops
+#    unless `osslbench compare` calls them different (threshold AND rank test);
+# 2. sets the good/bad boundary at the geometric midpoint of the two rates
+#    (like git's own perf bisect script): a commit is "bad" when its rate,
+#    measured against GOOD in the same run, is on BAD's side of it;
+# 3. drives `git bisect run bisect/step.sh` in a private clone made with
+#    `git clone --shared --no-checkout` in a temporary folder, bisecting with
+#    --no-checkout: the user's clone, work tree and branch are never touched;
+# 4. prints each step, then the first bad commit, and draws the rate of every
+#    tested commit (gnuplot PNG + SVG) into BISECT_OUT.
+# Exit: 0 found, 1 not found (only skipped commits left, or GOOD and BAD do
+# not differ), 2 bad input.
+set -euo pipefail
+# shellcheck source=bisect/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# ------------------------------------------------------------ inputs
+WORKLOAD=${WORKLOAD:-sha256}
+SIZE=${SIZE:-16}
+API=${API:-evp}
+BISECT_TIME=${TIME:-1}
+BISECT_THRESHOLD=${THRESHOLD:-5}
+valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (sha256, aes-128-cbc, aes-256-gcm, hmac-sha256, rsa2048, ...)"
+valid_size "$SIZE" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
+[[ $WORKLOAD != rsa* ]] || SIZE=0 # public-key points have no size
+valid_api "$API" || die "API='$(printable "$API")' is not one of legacy, evp, fetch"
+valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"
+valid_number "$BISECT_THRESHOLD" || die "THRESHOLD='$(printable "$BISECT_THRESHOLD")' is not a percentage"
+
+repo=$(require_git_repo "${OPENSSL_GIT:-}")
+good=$(resolve_ref "$repo" GOOD "${GOOD:-}")
+bad=$(resolve_ref "$repo" BAD "${BAD:-}")
+[[ $good != "$bad" ]] || die "GOOD and BAD are the same commit (${good:0:12})"
+git -C "$repo" merge-base --is-ancestor "$good" "$bad" \
+    || die "GOOD (${good:0:12}) is not an ancestor of BAD (${bad:0:12}): nothing to bisect between them"
+[[ -x $OSSLBENCH ]] || die "$OSSLBENCH not found: run make first"
+[[ -x $BUILD_RELEASE ]] || die "$BUILD_RELEASE not found (builds/ provides the build step)"
+
+point="$WORKLOAD/$SIZE/$API"
+BISECT_OUT=${BISECT_OUT:-$REPO_ROOT/build/bisect/$(date -u +%Y%m%dT%H%M%SZ)-${good:0:7}-${bad:0:7}}
+BISECT_BUILDS_DIR=${BISECT_BUILDS_DIR:-$REPO_ROOT/build/bisect/builds}
+mkdir -p "$BISECT_OUT" "$BISECT_BUILDS_DIR"
+BISECT_OUT=$(cd "$BISECT_OUT" && pwd)
+BISECT_BUILDS_DIR=$(cd "$BISECT_BUILDS_DIR" && pwd)
+
+# ------------------------------------------------------------ private clone
+# --shared borrows the user's objects read-only (alternates): seconds even
+# for OpenSSL's history, and nothing is written to the user's repository.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/osslbench-bisect.XXXXXX")
+trap 'rm -rf -- "$tmp"' EXIT
+trap 'say "interrupted"; exit 130' INT TERM
+gitdir=$tmp/openssl
+git clone --quiet --shared --no-checkout -- "$repo" "$gitdir" 2>"$BISECT_OUT/clone.log" \
+    || die "cannot clone $(printable "$repo"): $(head -n 1 "$BISECT_OUT/clone.log")"
+
+ncommits=$(git -C "$gitdir" rev-list --count "$good..$bad")
+say "$point: GOOD ${good:0:12} \"$(subject_of "$gitdir" "$good")\""
+say "$point: BAD  ${bad:0:12} \"$(subject_of "$gitdir" "$bad")\""
+say "$ncommits commits after GOOD up to BAD; log and charts in ${BISECT_OUT#"$REPO_ROOT"/}"
+
+# ------------------------------------------------------------ GOOD and BAD
+build_or_die() {
+    local what=$1 sha=$2 lib t0
+    t0=$(now)
+    lib=$(build_commit "$gitdir" "$sha") \
+        || die "$what (${sha:0:12}) does not build; see ${BISECT_OUT#"$REPO_ROOT"/}/build.log"
+    say "built $what ${sha:0:12} in $(( $(now) - t0 )) s"
+    printf '%s\n' "$lib"
+}
+good_lib=$(build_or_die GOOD "$good")
+bad_lib=$(build_or_die BAD "$bad")
+
+t0=$(now)
+measure_against_reference "$good_lib" "$bad_lib" "$BISECT_OUT/endpoints" \
+    || DIE_STATUS=1 die "cannot measure $point on GOOD and BAD"
+check_secs=$(( $(now) - t0 ))
+good_rate=$M_REF_RATE bad_rate=$M_RATE ratio=$M_RATIO unit=$M_UNIT
+ci="[$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_low), $(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_high)]"
+say "GOOD $(human_rate "$good_rate" "$unit"), BAD $(human_rate "$bad_rate" "$unit"): BAD/GOOD = $ratio $ci, p = ${M_P:--}, verdict $M_VERDICT (${check_secs} s)"
+case $M_VERDICT in
+    slower) direction=slower ;;
+    faster) direction=faster ;;
+    *) DIE_STATUS=1 die "GOOD and BAD do not differ on $point (BAD/GOOD = $ratio $ci, p = ${M_P:--}, threshold ${BISECT_THRESHOLD}%): nothing to bisect" ;;
+esac
+# Geometric midpoint of the two rates, as a ratio to GOOD: sqrt(BAD/GOOD).
+boundary=$(awk -v r="$ratio" 'BEGIN { printf "%.6g", sqrt(r) }')
+say "looking for the first $direction commit; boundary BAD/GOOD = $boundary (geometric midpoint)"
+
+# ------------------------------------------------------------ steps
+steps=$BISECT_OUT/steps.tsv
+printf 'commit\tsubject\tratio\trate\tref_rate\tverdict\tbuild_s\tmeasure_s\n' >"$steps"
+printf '%s\t%s\t1\t%s\t%s\tgood\t-\t%s\n' "$good" "$(subject_of "$gitdir" "$good")" "$good_rate" "$good_rate" "$check_secs" >>"$steps"
+printf '%s\t%s\t%s\t%s\t%s\tbad\t-\t%s\n' "$bad" "$(subject_of "$gitdir" "$bad")" "$ratio" "$bad_rate" "$good_rate" "$check_secs" >>"$steps"
+
+export BISECT_OUT BISECT_BUILDS_DIR BISECT_TIME BISECT_THRESHOLD WORKLOAD SIZE API OSSLBENCH BUILD_RELEASE
+export BISECT_GITDIR=$gitdir BISECT_REF_LIB=$good_lib BISECT_BOUNDARY=$boundary BISECT_DIRECTION=$direction
+export BISECT_STEPS=$steps BISECT_UNIT=$unit
+
+runlog=$BISECT_OUT/bisect-run.log
+git -C "$gitdir" bisect start --no-checkout "$bad" "$good" >"$runlog" 2>&1 \
+    || die "git bisect start failed: $(tail -n 1 "$runlog")"
+# git's own chatter goes to the log; the step's one line per commit (stderr)
+# reaches the terminal.
+rc=0
+(cd "$gitdir" && git bisect run bash "$BISECT_SRC/step.sh") >>"$runlog" || rc=$?
+
+# ------------------------------------------------------------ result
+first=''
+grep -q 'is the first bad commit' "$runlog" && first=$(git -C "$gitdir" rev-parse --verify refs/bisect/bad)
+
+# The chart and the cost summary are left even when the answer is ambiguous.
+bash "$BISECT_SRC/chart.sh" "$steps" "$gitdir" "$good" "$bad" "$BISECT_OUT/rates" \
+    "$point: rate per tested commit (${good:0:7}..${bad:0:7})" "$first" 2>>"$BISECT_OUT/chart.log" \
+    || say "no chart (gnuplot missing or failed; see chart.log)"
+tested=$(awk -F'\t' 'NR > 3' "$steps" | wc -l)
+skipped=$(awk -F'\t' 'NR > 3 && $6 == "skip"' "$steps" | wc -l)
+cost=$(awk -F'\t' 'NR > 3 && $7 != "-" { b += $7; n++ } NR > 3 && $8 != "-" { m += $8; k++ }
+    END { printf "%.0f s build + %.0f s measure per step on average", n ? b / n : 0, k ? m / k : 0 }' "$steps")
+
+if [[ -n $first ]]; then
+    printf '%s\n' "$first" >"$BISECT_OUT/first-bad"
+    echo "first $direction commit: $first"
+    echo "    $(subject_of "$gitdir" "$first")"
+    echo "    $(git -C "$gitdir" log -1 --format='%an, %ad' --date=short "$first" | tr -cd '[:print:]')"
+    echo "$tested commits tested between GOOD and BAD ($skipped skipped), $cost"
+    echo "steps: ${steps#"$REPO_ROOT"/}; chart: ${BISECT_OUT#"$REPO_ROOT"/}/rates.png, rates.svg"
+    exit 0
+fi
+if grep -q "only 'skip'ped commits left" "$runlog"; then
+    say "the first $direction commit is one of these (the others could not be built or measured):"
+    sed -n '/could be any of:/,/^We cannot bisect more/p' "$runlog" | sed '1d;$d' | sed 's/^/    /' >&2
+    exit 1
+fi
+say "git bisect run stopped without an answer (exit $rc): $(tail -n 2 "$runlog" | tr '\n' ' ')"
+exit 1

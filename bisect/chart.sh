@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bisect/chart.sh STEPS.tsv GITDIR GOOD BAD OUTPREFIX TITLE [FIRSTBAD]
+#
+# Draws the rate of every tested commit, in history order from GOOD to BAD,
+# as OUTPREFIX.png and OUTPREFIX.svg (gnuplot), with the boundary used to
+# call a commit good or bad, and skipped commits marked on the axis.
+# The x axis is the position in `git rev-list --topo-order GOOD..BAD`, so the
+# gaps between tested commits show how much history each step ruled out.
+set -euo pipefail
+# shellcheck source=bisect/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+steps=$1 gitdir=$2 good=$3 bad=$4 out=$5 title=$6 first=${7:-}
+command -v gnuplot >/dev/null || die "gnuplot not installed"
+
+data=$out.dat
+# position of each commit: GOOD = 0, then 1.. in topological order.
+{ echo "$good"; git -C "$gitdir" rev-list --reverse --topo-order "$good..$bad"; } \
+    | awk '{ print NR - 1 "\t" $1 }' >"$out.pos"
+awk -F'\t' -v OFS='\t' -v first="$first" '
+    FNR == NR { pos[$2] = $1; next }
+    FNR == 1 { next }                       # header of steps.tsv
+    ($1 in pos) {
+        rate = ($4 == "-" || $4 == "") ? "NaN" : $4
+        mark = ($1 == first) ? "first" : $6
+        print pos[$1], rate, substr($1, 1, 7), mark
+    }' "$out.pos" "$steps" | sort -n -k1,1 >"$data"
+rm -f -- "$out.pos"
+
+good_rate=$(awk -F'\t' 'NR == 2 { print $4 }' "$steps")
+boundary=$(awk -F'\t' 'NR == 3 { printf "%.6g", sqrt($3) }' "$steps")
+unit=${BISECT_UNIT:-B/s}
+# Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08.
+read -r scale prefix < <(awk -v r="$good_rate" 'BEGIN {
+    s = 1; split(" k M G T", p, " "); i = 1
+    while (r / s >= 1000 && i < 5) { s *= 1000; i++ }
+    print s, (i > 1 ? p[i - 1] : "") }')
+
+# Titles are data: gnuplot strings in single quotes, with ' doubled.
+gq() { printf "'%s'" "${1//\'/\'\'}"; }
+for term in "pngcairo size 1000,560 noenhanced font ',10'" "svg size 1000,560 noenhanced"; do
+    ext=png; [[ $term == svg* ]] && ext=svg
+    gnuplot <<EOF
+set terminal $term
+set output $(gq "$out.$ext")
+set title $(gq "$title")
+set datafile separator "\t"
+set xlabel 'commit (history order, GOOD = 0)'
+set ylabel $(gq "rate (${prefix}${unit})")
+set xtics rotate by -60 font ',8'
+set grid ytics
+set key outside bottom center horizontal
+set yrange [0:*]
+set offsets 0.5, 0.5, 0, 0
+boundary = $good_rate * $boundary / $scale
+plot $(gq "$data") using 1:(0):xtic(3) with points ps 0 notitle, \
+     '' using 1:(strcol(4) eq 'good' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#2a9d3a' title 'good', \
+     '' using 1:(strcol(4) eq 'bad' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#d62828' title 'bad', \
+     '' using 1:(strcol(4) eq 'first' ? \$2 / $scale : NaN) with points pt 9 ps 2.4 lc rgb '#d62828' title 'first bad', \
+     '' using 1:(strcol(4) eq 'skip' ? 0 : NaN) with points pt 2 ps 2 lc rgb '#777777' title 'skipped (no build)', \
+     boundary with lines dt 2 lc rgb '#000000' title 'boundary (geometric midpoint of GOOD and BAD)'
+EOF
+done
+rm -f -- "$data"

@@ -1,0 +1,120 @@
+# bisect/lib.sh — shared shell code of the bisect/ scripts (sourced, never run).
+#
+# One place for: messages, validation of everything that comes from the user
+# (refs, workload, size, API), the build step (one function, build_commit, is
+# the only place that knows builds/' interface) and the measurement (one
+# function, measure_against_reference, the only place that knows
+# `osslbench run` and `osslbench compare`).
+# shellcheck shell=bash
+
+BISECT_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$BISECT_SRC/.." && pwd)
+OSSLBENCH=${OSSLBENCH:-$REPO_ROOT/bin/osslbench}
+BUILD_RELEASE=${BISECT_BUILD_RELEASE:-$REPO_ROOT/builds/build-release.sh}
+
+# ---------------------------------------------------------------- messages
+# One line per error, prefixed so that make output says who complained.
+say() { printf 'bisect: %s\n' "$*" >&2; }
+die() { printf 'bisect: error: %s\n' "$*" >&2; exit "${DIE_STATUS:-2}"; }
+now() { date +%s; }
+# printable: never echo control characters a user (or a commit subject) sent.
+printable() { printf '%s' "${1//[^[:print:]]/?}"; }
+
+# ---------------------------------------------------------------- validation
+# Values end up in paths, in command lines (always quoted) and in git
+# arguments; a shape check first makes every later message predictable.
+valid_workload() { [[ $1 =~ ^(sha256|aes-(128|256)-(cbc|gcm)|hmac-sha256|rsa[0-9]{3,5})$ ]]; }
+valid_size()     { [[ $1 =~ ^[0-9]+[kM]?$ ]]; }
+valid_api()      { [[ $1 =~ ^(legacy|evp|fetch)$ ]]; }
+valid_number()   { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
+
+# require_git_repo DIR: a work tree or a bare repository; prints its path.
+require_git_repo() {
+    local dir=$1
+    [[ -n $dir ]] || die "OPENSSL_GIT is not set (OPENSSL_GIT=/path/to/an/openssl/clone)"
+    [[ -d $dir ]] || die "OPENSSL_GIT='$(printable "$dir")' is not a folder"
+    git -C "$dir" rev-parse --git-dir >/dev/null 2>&1 \
+        || die "OPENSSL_GIT='$(printable "$dir")' is not a git repository"
+    (cd "$dir" && pwd)
+}
+
+# resolve_ref DIR NAME REF: the full commit id of REF, or a one-line error.
+# A leading '-' would be read as an option by git; --end-of-options makes sure.
+resolve_ref() {
+    local dir=$1 what=$2 ref=$3 sha
+    [[ -n $ref ]] || die "$what is not set ($what=<commit, tag or branch>)"
+    [[ $ref != -* ]] || die "$what='$(printable "$ref")': a ref cannot start with '-'"
+    sha=$(git -C "$dir" rev-parse --verify --quiet --end-of-options "$ref^{commit}" 2>/dev/null) \
+        || die "$what='$(printable "$ref")' is not a commit in $(printable "$dir")"
+    printf '%s\n' "$sha"
+}
+
+# subject_of DIR SHA: the commit's one-line subject, printable.
+subject_of() { printable "$(git -C "$1" log -1 --format=%s "$2" 2>/dev/null)"; }
+
+# ---------------------------------------------------------------- building
+# build_commit GITDIR SHA: build libcrypto of that commit through builds/
+# (ccache when present) and print the library path.  Non-zero when the
+# commit does not build.  builds/ keys its install folders by NAME and skips
+# a rebuild when NAME was already built from the same commit, so re-running a
+# bisect reuses every earlier step.  Installs go to BISECT_BUILDS_DIR (not
+# the team's builds/install): a bisect leaves dozens of them.
+build_commit() {
+    local gitdir=$1 sha=$2
+    OSSLBENCH_BUILDS_DIR=$BISECT_BUILDS_DIR \
+        "$BUILD_RELEASE" --git "$gitdir" --ref "$sha" --name "g${sha:0:12}" \
+        2>>"$BISECT_OUT/build.log" </dev/null
+}
+
+# ---------------------------------------------------------------- measuring
+# compare_field CSV COLUMN: a column of the first data row of a
+# `osslbench compare --format csv` output.  The only free-text column (note)
+# is the last, and the labels are ours ("ref", "test"), so splitting on
+# commas is safe for every column before it.
+compare_field() {
+    awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next }
+                          NR == 2 && c { print $c; exit }' "$1"
+}
+
+# shellcheck disable=SC2034  # M_* are this function's results, read by its callers
+# measure_against_reference REFLIB TESTLIB OUTPREFIX: one interleaved run of
+# the single point (WORKLOAD, SIZE, API) on both libraries, then the rank
+# comparison TEST vs REF.  Measuring against a reference in the same run,
+# rather than an absolute rate, cancels the slow drift of a shared machine.
+# Leaves OUTPREFIX.csv (raw) and OUTPREFIX.cmp.csv (verdict); sets M_RATIO,
+# M_RATE (test), M_REF_RATE, M_P, M_VERDICT.  Non-zero when it cannot measure.
+measure_against_reference() {
+    local ref=$1 test=$2 out=$3
+    rm -f -- "$out.csv" "$out.cmp.csv"
+    # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
+    local rc=0
+    "$OSSLBENCH" run --lib "ref=$ref" --lib "test=$test" --workloads "$WORKLOAD" \
+        --sizes "$SIZE" --api "$API" --time "$BISECT_TIME" --precision 0.0005 \
+        --csv "$out.csv" --quiet >"$out.run.log" 2>&1 || rc=$?
+    if (( rc > 1 )) || [[ ! -s $out.csv ]]; then
+        say "osslbench run failed (exit $rc): $(tail -n 1 "$out.run.log")"
+        return 1
+    fi
+    # compare exits 1 for "slower": that is an answer here, not a failure.
+    rc=0
+    "$OSSLBENCH" compare "$out.csv" --old-label ref --new-label test --format csv \
+        --threshold "$BISECT_THRESHOLD" >"$out.cmp.csv" 2>"$out.cmp.log" || rc=$?
+    (( rc <= 1 )) || { say "osslbench compare failed: $(head -n 1 "$out.cmp.log")"; return 1; }
+    M_VERDICT=$(compare_field "$out.cmp.csv" verdict)
+    M_RATIO=$(compare_field "$out.cmp.csv" ratio)
+    M_RATE=$(compare_field "$out.cmp.csv" new_rate)
+    M_REF_RATE=$(compare_field "$out.cmp.csv" old_rate)
+    M_P=$(compare_field "$out.cmp.csv" p_value)
+    M_UNIT=$(compare_field "$out.cmp.csv" unit)
+    [[ -n $M_RATIO && -n $M_RATE ]] || {
+        say "no rate for $WORKLOAD/$SIZE/$API: $(compare_field "$out.cmp.csv" note)"; return 1; }
+}
+
+# human_rate RATE UNIT: "170.1 MB/s", "1.2 kop/s", for progress lines.
+human_rate() {
+    awk -v r="$1" -v unit="${2:-B/s}" 'BEGIN {
+        if (r == "") { printf "-"; exit }
+        split(" k M G T", p, " "); i = 1
+        while (r >= 1000 && i < 5) { r /= 1000; i++ }
+        printf "%.1f %s%s", r, (i > 1 ? p[i - 1] : ""), unit }'
+}

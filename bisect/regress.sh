@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# bisect/regress.sh — what `make regress BASE=… NEW=…` runs: a verdict of
+# NEW against BASE with `osslbench compare` (exit 0 same/faster, 1 slower,
+# 2 bad input), for CI jobs.
+#
+# BASE and NEW are each either
+#   results  a results CSV or a results folder (compared as they are), or
+#   a library: a release installed by builds/ (1.1.1w, 3.0.20-noasm: its
+#            builds/install/<name>/lib/libcrypto.so.*) or a path to a libcrypto.
+# Two libraries are measured first in ONE interleaved run (so machine drift
+# hits both alike), then compared; results and a library cannot be mixed
+# (a verdict needs both sides measured on the same machine, same options).
+# Knobs (environment): WORKLOADS (sha256), SIZES (16), API (evp), TIME (1),
+# THRESHOLD (5), FORMAT (term), REGRESS_OUT (build/regress), RUN_ARGS (extra
+# words for `osslbench run`, e.g. --quick).
+set -euo pipefail
+# shellcheck source=bisect/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+BASE=${BASE:-} NEW=${NEW:-}
+[[ -n $BASE && -n $NEW ]] || die "usage: make regress BASE=<results|release|libcrypto> NEW=<results|release|libcrypto>"
+[[ -x $OSSLBENCH ]] || die "$OSSLBENCH not found: run make first"
+
+# classify ARG: prints "results PATH" or "lib PATH", or dies.
+classify() {
+    local arg=$1 f
+    [[ $arg != -* ]] || die "'$(printable "$arg")': cannot start with '-'"
+    if [[ -d $arg && ! -d $arg/lib ]] || [[ -f $arg && $arg == *.csv ]]; then
+        echo "results $arg"; return
+    fi
+    if [[ -f $arg ]]; then echo "lib $arg"; return; fi
+    # A release name: only the shape builds/ allows, so it is safe in a path.
+    if [[ $arg =~ ^[0-9a-z.]+(-noasm)?$ ]]; then
+        for f in "$REPO_ROOT/builds/install/$arg/lib"/libcrypto.so.*; do
+            [[ -f $f && ! -L $f ]] && { echo "lib $f"; return; }
+        done
+        die "release '$arg' is not built (make build-$arg)"
+    fi
+    die "'$(printable "$arg")' is neither a results CSV/folder, a built release nor a libcrypto file"
+}
+
+read -r base_kind base_path < <(classify "$BASE") || exit 2
+read -r new_kind new_path < <(classify "$NEW") || exit 2
+[[ -n ${base_kind:-} && -n ${new_kind:-} ]] || exit 2
+[[ $base_kind == "$new_kind" ]] \
+    || die "BASE is $base_kind and NEW is $new_kind: give two result sets or two libraries"
+
+format=${FORMAT:-term}
+threshold=${THRESHOLD:-5}
+valid_number "$threshold" || die "THRESHOLD='$(printable "$threshold")' is not a percentage"
+if [[ $base_kind == results ]]; then
+    exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" -- "$base_path" "$new_path"
+fi
+
+# Two libraries: one interleaved run, labels "base" and "new".
+out_dir=${REGRESS_OUT:-$REPO_ROOT/build/regress}
+mkdir -p "$out_dir"
+csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
+# shellcheck disable=SC2206  # RUN_ARGS are whitespace-separated words by design
+extra=(${RUN_ARGS:-})
+rc=0
+"$OSSLBENCH" run --lib "base=$base_path" --lib "new=$new_path" \
+    --workloads "${WORKLOADS:-sha256}" --sizes "${SIZES:-16}" --api "${API:-evp}" \
+    --time "${TIME:-1}" --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
+(( rc <= 1 )) && [[ -s $csv ]] || die "osslbench run failed (exit $rc)"
+say "results: ${csv#"$REPO_ROOT"/}"
+exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" \
+    --old-label base --new-label new -- "$csv"

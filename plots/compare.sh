@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# plots/compare.sh — `make compare`: benchmark every installed release on the
+# same workloads in one interleaved run, keep the results in a fresh
+# results/<timestamp>-<host>/ folder, then draw tables and charts.
+#
+# Knobs (environment; `make compare` passes NAME=value as COMPARE_NAME):
+#   COMPARE_RELEASES   labels to keep, e.g. "1.1.1w system-3.0.19" (default: all found)
+#   COMPARE_LIBS       extra libraries, "[LABEL=]PATH ..." (label default: its release)
+#   COMPARE_BASELINE   label the speed-ups are relative to (default: oldest release)
+#   COMPARE_WORKLOADS, COMPARE_SIZES, COMPARE_API, COMPARE_TIME, COMPARE_PRECISION,
+#   COMPARE_QUICK=1    passed to `osslbench run` (its defaults otherwise)
+#   COMPARE_NO_BUILD=1 never run `make builds`, even when nothing is installed
+#   COMPARE_SYSTEM_LIB the system libcrypto (default /usr/lib/x86_64-linux-gnu/
+#                      libcrypto.so.3; "none" leaves it out)
+#   COMPARE_RESULTS_ROOT where run folders go (default results/)
+#   OSSLBENCH_BUILDS_DIR as for builds/: its install/ is searched
+# Exit status: 0 all rows ok; 1 some rows failed (their status says why) or a
+# bad knob; 2 the runner refused its arguments; 130 interrupted.
+set -euo pipefail
+
+PLOTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$PLOTS_DIR/.." && pwd)
+BIN=${OSSLBENCH_BIN:-$REPO_ROOT/bin/osslbench}
+INSTALL_ROOT=${OSSLBENCH_BUILDS_DIR:-$REPO_ROOT/builds}/install
+MAKE=${MAKE:-make}
+
+say() { printf 'compare: %s\n' "$*" >&2; }
+die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
+
+knob() { local v=COMPARE_$1; printf '%s' "${!v-}"; }
+RELEASES=$(knob RELEASES) LIBS=$(knob LIBS) BASELINE=$(knob BASELINE)
+WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
+TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK)
+NO_BUILD=$(knob NO_BUILD) RESULTS_ROOT=$(knob RESULTS_ROOT)
+SYSTEM_LIB=${COMPARE_SYSTEM_LIB-/usr/lib/x86_64-linux-gnu/libcrypto.so.3}
+RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
+
+# ------------------------------------------------------------ knob checks
+# Labels become file names and chart titles: a conservative alphabet.
+LABEL_RE='^[A-Za-z0-9][A-Za-z0-9._+-]{0,62}$'
+check() { # NAME VALUE REGEX WHAT
+    [[ -z $2 || $2 =~ $3 ]] || die "$1='$2' is not $4"
+}
+check WORKLOADS "$WORKLOADS" '^[a-z0-9-]+(,[a-z0-9-]+)*$' "a comma-separated workload list"
+check SIZES "$SIZES" '^[0-9]+[kKmM]?(,[0-9]+[kKmM]?)*$' "a comma-separated list of sizes"
+check API "$API" '^[a-z]+(,[a-z]+)*$' "a comma-separated API list (legacy,evp,fetch)"
+check TIME "$TIME" '^[0-9]+(\.[0-9]+)?$' "a number of seconds"
+check PRECISION "$PRECISION" '^0?\.[0-9]+$|^[01]$' "a fraction such as 0.01"
+check QUICK "$QUICK" '^[01]$' "0 or 1"
+check NO_BUILD "$NO_BUILD" '^[01]$' "0 or 1"
+check BASELINE "$BASELINE" "$LABEL_RE" "a release label"
+read -r -a wanted <<<"${RELEASES//,/ }"
+for w in "${wanted[@]+"${wanted[@]}"}"; do check RELEASES "$w" "$LABEL_RE" "a list of release labels"; done
+
+[[ -x $BIN ]] || die "$BIN is missing: run make first"
+
+# ------------------------------------------------------------ discovery
+labels=() paths=() origins=()
+release_of() { # PATH -> release decoded by the runner, or nothing
+    "$BIN" info --lib "$1" 2>/dev/null | awk '$1 == "release" { print $2; exit }'
+}
+add_lib() { # LABEL PATH ORIGIN
+    local i
+    [[ $1 =~ $LABEL_RE ]] || die "library label '$1' ($2) is not a valid label"
+    for i in "${!labels[@]}"; do
+        [[ ${labels[$i]} != "$1" ]] || die "two libraries are labelled '$1': ${paths[$i]} and $2"
+    done
+    labels+=("$1") paths+=("$2") origins+=("$3")
+}
+installed_builds() { # NAME<TAB>PATH per installed release
+    local d name lib
+    for d in "$INSTALL_ROOT"/*/; do
+        [[ -f $d/build-info.txt ]] || continue
+        name=$(basename -- "$d")
+        lib=$(sed -n 's/^lib=//p' "$d/build-info.txt" | head -n 1)
+        if [[ -z $lib || ! -f $d$lib ]]; then
+            lib=$(cd -- "$d" && compgen -G 'lib*/libcrypto.so.[0-9]*' | head -n 1 || true)
+        fi
+        [[ -n $lib && -f $d$lib ]] && printf '%s\t%s\n' "$name" "${d%/}/$lib"
+    done 2>/dev/null
+    return 0
+}
+discover() {
+    labels=() paths=() origins=()
+    local name path entry label rel
+    while IFS=$'\t' read -r name path; do
+        if [[ $name =~ $LABEL_RE ]]; then add_lib "$name" "$path" builds
+        else say "skipping builds/install/$name: not a usable label"; fi
+    done < <(installed_builds)
+    nbuilds=${#labels[@]}
+    for entry in $LIBS; do # word splitting on purpose: LIBS is a list
+        label='' path=$entry
+        if [[ $entry == *=* && ${entry%%=*} =~ $LABEL_RE ]]; then
+            label=${entry%%=*} path=${entry#*=}
+        fi
+        [[ -f $path ]] || die "LIBS: '$path' is not a file"
+        if [[ -z $label ]]; then
+            label=$(release_of "$path")
+            [[ -n $label ]] || label=$(basename -- "$path" | tr -c 'A-Za-z0-9._+-\n' '_')
+        fi
+        add_lib "$label" "$path" LIBS
+    done
+    if [[ -n $SYSTEM_LIB && $SYSTEM_LIB != none ]]; then
+        if [[ -f $SYSTEM_LIB ]]; then
+            rel=$(release_of "$SYSTEM_LIB")
+            [[ $rel =~ $LABEL_RE ]] || rel=unknown
+            add_lib "system-$rel" "$SYSTEM_LIB" system
+        else
+            say "no system libcrypto at $SYSTEM_LIB (SYSTEM_LIB=none to silence this)"
+        fi
+    fi
+}
+
+discover
+if ((nbuilds == 0)) && [[ -z $LIBS && $NO_BUILD != 1 ]]; then
+    say "nothing is installed under ${INSTALL_ROOT#"$REPO_ROOT"/} besides the system library:"
+    say "building the default release set first (make builds; this takes a while)"
+    if ! "$MAKE" --no-print-directory -C "$REPO_ROOT" builds >&2; then
+        say "make builds could not build every release (summary above); continuing with the rest"
+    fi
+    discover
+    missing=()
+    if [[ -x $REPO_ROOT/builds/list-releases.sh ]]; then
+        while read -r r; do
+            [[ -f $INSTALL_ROOT/$r/build-info.txt ]] || missing+=("$r")
+        done < <("$REPO_ROOT/builds/list-releases.sh" --default 2>/dev/null || true)
+    fi
+    ((${#missing[@]} == 0)) || say "not available (builds/ could not reach them): ${missing[*]}"
+fi
+
+# RELEASES narrows the set; a name that matches nothing is an error.
+if ((${#wanted[@]})); then
+    keep_l=() keep_p=() keep_o=()
+    for w in "${wanted[@]}"; do
+        found=0
+        for i in "${!labels[@]}"; do
+            if [[ ${labels[$i]} == "$w" ]]; then
+                keep_l+=("${labels[$i]}") keep_p+=("${paths[$i]}") keep_o+=("${origins[$i]}")
+                found=1
+            fi
+        done
+        ((found)) || die "RELEASES: no library labelled '$w' (found: ${labels[*]:-none})"
+    done
+    labels=("${keep_l[@]}") paths=("${keep_p[@]}") origins=("${keep_o[@]}")
+fi
+((${#labels[@]})) || die "no library to benchmark (install releases with make builds, or give LIBS=PATH)"
+
+say "${#labels[@]} libraries:"
+for i in "${!labels[@]}"; do
+    printf '  %-20s %-8s %s\n' "${labels[$i]}" "${origins[$i]}" "${paths[$i]}" >&2
+done
+if [[ -n $BASELINE ]]; then
+    ok=0
+    for l in "${labels[@]}"; do [[ $l != "$BASELINE" ]] || ok=1; done
+    ((ok)) || die "unknown BASELINE '$BASELINE' (releases: ${labels[*]})"
+fi
+
+# ------------------------------------------------------------ run folder
+mkdir -p -- "$RESULTS_ROOT"
+host=$(hostname -s 2>/dev/null || uname -n)
+host=$(printf '%s' "$host" | tr -c 'A-Za-z0-9.-' '_')
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+name=$stamp-$host n=1
+until mkdir -- "$RESULTS_ROOT/$name" 2>/dev/null; do # mkdir is atomic: never reuse
+    ((n++ < 100)) || die "cannot create a fresh run folder in $RESULTS_ROOT"
+    name=$stamp-$host-$n
+done
+dir=$RESULTS_ROOT/$name
+say "results go to $dir"
+
+run_args=(run)
+for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); done
+[[ -z $WORKLOADS ]] || run_args+=(--workloads "$WORKLOADS")
+[[ -z $SIZES ]] || run_args+=(--sizes "$SIZES")
+[[ -z $API ]] || run_args+=(--api "$API")
+[[ -z $TIME ]] || run_args+=(--time "$TIME")
+[[ -z $PRECISION ]] || run_args+=(--precision "$PRECISION")
+[[ $QUICK != 1 ]] || run_args+=(--quick)
+run_args+=(--csv "$dir/results.csv" --trace "$dir/trace.txt")
+
+cmdline="make compare"
+for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+    v=COMPARE_$k
+    [[ -z ${!v+x} ]] || cmdline+=" $(printf '%q' "$k=${!v}")"
+done
+
+# ------------------------------------------------------------ benchmark
+# Ctrl-C reaches the runner too (same process group): it stops, keeps the
+# rows written so far and exits 130; this script then records the fact.
+interrupted=no
+trap 'interrupted=yes' INT TERM
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+t0=$SECONDS
+rc=0
+"$BIN" "${run_args[@]}" >"$dir/runner-stdout.txt" || rc=$?
+((rc != 130)) || interrupted=yes
+trap - INT TERM
+if ((rc == 2)); then # the runner refused its arguments: nothing was measured
+    rm -rf -- "$dir"
+    die "osslbench run refused the options (message above); nothing was run"
+fi
+
+# ------------------------------------------------------------ metadata
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+cpu_flags=$(sed -n 's/^flags[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo unreadable)
+compiler=$(${CC:-cc} --version 2>/dev/null | head -n 1 || echo unknown)
+version=$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || echo "unknown (no git history)")
+{
+    echo "host: $(hostname 2>/dev/null || uname -n)"
+    echo "cpu_model: ${cpu_model:-unknown}"
+    echo "cpu_count: $(nproc 2>/dev/null || echo unknown)"
+    echo "cpu_flags: ${cpu_flags:-unknown}"
+    echo "kernel: $(uname -srvm)"
+    echo "governor: $governor"
+    echo "compiler: $compiler"
+    echo "osslbench_version: $version"
+    echo "command: $cmdline"
+    echo "runner_command: $(printf '%q ' "$BIN" "${run_args[@]}")"
+    echo "started: $started"
+    echo "finished: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "wall_seconds: $((SECONDS - t0))"
+    echo "runner_exit: $rc"
+    echo "interrupted: $interrupted"
+    echo "baseline: ${BASELINE:-oldest release}"
+    for i in "${!labels[@]}"; do
+        echo "library: ${labels[$i]} ${origins[$i]} ${paths[$i]}"
+    done
+} >"$dir/metadata.txt"
+
+# results/latest -> this run, replaced atomically (rename over the old link).
+tmp_link=$RESULTS_ROOT/.latest.$$
+ln -s -- "$name" "$tmp_link"
+mv -T -f -- "$tmp_link" "$RESULTS_ROOT/latest" || { rm -f -- "$tmp_link"; die "cannot update $RESULTS_ROOT/latest"; }
+
+if [[ $interrupted == yes ]]; then
+    say "interrupted: the rows measured so far are in $dir/results.csv (metadata says interrupted: yes)"
+    say "draw them anyway with: make plots RESULTS=$dir"
+    exit 130
+fi
+rows=$(($(wc -l <"$dir/results.csv" 2>/dev/null || echo 1) - 1))
+((rows > 0)) || die "the runner wrote no result rows (exit $rc); see above"
+
+draw_args=(--out "$dir/plots")
+[[ -z $BASELINE ]] || draw_args+=(--baseline "$BASELINE")
+"$PLOTS_DIR/draw.sh" "${draw_args[@]}" -- "$dir"
+say "done in $((SECONDS - t0))s: $dir (results/latest)"
+if ((rc != 0)); then
+    failed=$(awk -F, 'NR > 1 && $15 !~ /^(ok|unsupported)$/' "$dir/results.csv" | wc -l)
+    say "some points failed (runner exit $rc, about $failed rows): see the status and note columns"
+    exit 1
+fi

@@ -1,0 +1,282 @@
+#!/usr/bin/env bats
+# `make compare` / `make plots` end to end: the system libcrypto plus a real
+# 1.1.1w (Debian bullseye's libssl1.1, or builds/install/1.1.1w), QUICK=1.
+# One full run happens in setup_file and most tests inspect it; builds/ is
+# pointed at an empty scratch folder so only the libraries given here count.
+# Needs: gnuplot (gnuplot-nox), xmllint (libxml2-utils), cc.
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RES=$BATS_FILE_TMPDIR/results
+    export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/no-builds
+    mkdir -p "$OSSLBENCH_BUILDS_DIR/install"
+    unset RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS RESULTS_ROOT
+    local lib
+    lib=$(libcrypto_111 2>/dev/null) || lib=$ROOT/builds/install/1.1.1w/lib/libcrypto.so.1.1
+    export LIB111=$lib
+    [[ -f $LIB111 ]] || return 0 # every test skips (see need_111)
+    local t0=$SECONDS rc=0
+    make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 LIBS="$LIB111" RESULTS_ROOT="$RES" \
+        >"$BATS_FILE_TMPDIR/main.out" 2>"$BATS_FILE_TMPDIR/main.err" || rc=$?
+    echo "$rc" >"$BATS_FILE_TMPDIR/main.rc"
+    echo $((SECONDS - t0)) >"$BATS_FILE_TMPDIR/main.seconds"
+    export RUN
+    RUN=$(readlink -f "$RES/latest" 2>/dev/null || true)
+}
+
+need_111() {
+    [[ -f $LIB111 ]] || skip "no real 1.1.1w libcrypto (Debian bullseye download failed, nothing in builds/install)"
+}
+
+setup() {
+    need_111
+}
+
+# stderr lines that are not make's own "make: *** ... Error 1"
+own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
+
+# ------------------------------------------------------------ the main run
+
+@test "compare QUICK=1: exits 0 within budget, shows the libraries it found and progress" {
+    run cat "$BATS_FILE_TMPDIR/main.rc"
+    [ "$output" = 0 ] || { cat "$BATS_FILE_TMPDIR/main.err"; false; }
+    err=$(cat "$BATS_FILE_TMPDIR/main.err")
+    [[ $err == *"compare: 2 libraries:"* ]]
+    [[ $err == *"system-3.0."*"/usr/lib/x86_64-linux-gnu/libcrypto.so.3"* ]]
+    [[ $err == *"1.1.1w"*"$LIB111"* ]]
+    [[ $err =~ \[\ *[0-9]+/[0-9]+\].*elapsed.*eta ]] # the runner's progress lines
+    [ "$(cat "$BATS_FILE_TMPDIR/main.seconds")" -lt 150 ]
+    [[ $(cat "$BATS_FILE_TMPDIR/main.out") == *"Speed-up vs 1.1.1w"* ]]
+}
+
+@test "results/<timestamp>-<host>/ holds the CSV, metadata, trace; latest points at it" {
+    [ -L "$RES/latest" ]
+    [ -d "$RUN" ]
+    [[ $(basename "$RUN") =~ ^[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9._-]+$ ]]
+    [ "$(readlink "$RES/latest")" = "$(basename "$RUN")" ] # relative link
+    [ -s "$RUN/results.csv" ] && [ -s "$RUN/metadata.txt" ] && [ -s "$RUN/trace.txt" ]
+}
+
+@test "CSV schema: header, statuses, units, both releases, every runner row kept" {
+    run head -n 1 "$RUN/results.csv"
+    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,sample_rates" ]
+    # no field before `note` can hold a comma here (plain paths), so split naively
+    run awk -F, 'NR > 1 {
+        if ($15 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
+        if ($10 != "B/s" && $10 != "op/s") { print "unit " NR; exit 1 }
+        if ($15 == "ok" && ($9 == "" || $11 == "" || $12 == "")) { print "rate " NR; exit 1 }
+        if ($15 != "ok" && $9 != "") { print "rate on failure " NR; exit 1 }
+        if ($3 !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
+        if ($6 ~ /^rsa/ && ($8 != 0 || $10 != "op/s")) { print "rsa " NR; exit 1 }
+        seen[$1]++ }
+        END { if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # one row per library x point: 10 workloads; 1.1.1w has no fetch path (unsupported rows)
+    run grep -c ',ok,' "$RUN/results.csv"
+    [ "$output" -gt 100 ]
+    run grep -c '^1\.1\.1w,.*,fetch,.*,unsupported,' "$RUN/results.csv"
+    [ "$output" -gt 0 ]
+}
+
+@test "metadata: host, CPU, kernel, governor, compiler, version, command line, not interrupted" {
+    for key in host cpu_model cpu_flags kernel governor compiler osslbench_version command interrupted; do
+        grep -q "^$key: ." "$RUN/metadata.txt" || { echo "missing $key"; false; }
+    done
+    grep -qx 'interrupted: no' "$RUN/metadata.txt"
+    grep -q '^command: make compare .*QUICK=1' "$RUN/metadata.txt"
+    grep -q "^library: 1.1.1w LIBS $LIB111\$" "$RUN/metadata.txt"
+}
+
+@test "interleaving is real: the runner's trace rotates the libraries within every point" {
+    # trace line: sample <seq> <lib-index> <label> <workload> <api> <op> <bytes>
+    run awk '$1 == "sample" {
+            key = $5 " " $6 " " $7 " " $8
+            if (!(key in n)) order[++points] = key
+            if (n[key] < 4) seq[key] = seq[key] $3
+            n[key]++
+            if (prev_seq != "" && $2 != prev_seq + 1) { print "seq gap at " $2; exit 1 }
+            prev_seq = $2
+        }
+        END {
+            both = 0
+            for (i = 1; i <= points; i++) {
+                k = order[i]
+                if (n[k] < 4) continue
+                if (seq[k] == "0101") both++
+                else if (seq[k] != "0000" && seq[k] != "1111") { print k ": " seq[k]; exit 1 }
+            }
+            print both " " points
+            exit !(both >= points / 2)
+        }' "$RUN/trace.txt"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # and both labels appear in the trace, as the CSV names them
+    grep -q ' 1\.1\.1w sha256 evp digest 16$' "$RUN/trace.txt"
+    grep -q ' system-3\.0\.[0-9]* sha256 evp digest 16$' "$RUN/trace.txt"
+}
+
+@test "speed-up table: terminal, CSV and Markdown ready for release notes" {
+    P=$RUN/plots
+    grep -q '^Speed-up vs 1.1.1w' "$P/speedup.txt"
+    grep -Eq '^  16 B +[0-9]+\.[0-9]{2} \[[0-9.]+,[0-9.]+\]' "$P/speedup.txt"
+    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
+    grep -Eq '^system-3\.0\.[0-9]+,3\.0\.[0-9]+,1\.1\.1w,sha256,evp,digest,16,B/s,[0-9.e+]+,[0-9.e+]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,(bootstrap|ci-bounds),ok$' "$P/speedup.csv"
+    grep -qx '## Speed-up vs 1.1.1w' "$P/speedup.md"
+    grep -Eq '^\| API \| Block size \| system-3\.0\.[0-9]+ \|$' "$P/speedup.md"
+    grep -Eq '^\| evp \| 16 B \| [0-9]+\.[0-9]{2}× \([0-9.]+–[0-9.]+\) \|$' "$P/speedup.md"
+    grep -Eq '^\| evp \| sign \| [0-9]+\.[0-9]{2}× ' "$P/speedup.md"
+}
+
+@test "openssl speed-style tables per release" {
+    for t in "$RUN"/plots/speed-1.1.1w.txt "$RUN"/plots/speed-system-3.0.*.txt; do
+        grep -q "1000s of bytes per second processed" "$t"
+        grep -Eq '^sha256 +[0-9]+\.[0-9]{2}k' "$t"
+        grep -Eq '^rsa 2048 bits +[0-9.]+s +[0-9.]+s +[0-9.]+ +[0-9.]+$' "$t"
+    done
+    grep -q 'fetch API' "$RUN"/plots/speed-system-3.0.*.txt
+    ! grep -q 'fetch API' "$RUN/plots/speed-1.1.1w.txt"
+}
+
+@test "every chart is there as valid PNG and SVG, of all four kinds" {
+    P=$RUN/plots
+    n=0
+    while IFS=$'\t' read -r kind name _; do
+        for f in "$P/$name.png" "$P/$name.svg"; do [ -s "$f" ] || { echo "missing $f"; false; }; done
+        [ "$(head -c 8 "$P/$name.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+        xmllint --noout "$P/$name.svg"
+        n=$((n + 1))
+    done <"$P/charts.list"
+    for kind in throughput speedup pubkey apis; do
+        grep -q "^$kind"$'\t' "$P/charts.list" || { echo "no $kind chart"; false; }
+    done
+    # 6 symmetric workloads x 3 API paths, minus GCM's missing legacy path
+    [ "$(grep -c '^throughput' "$P/charts.list")" -eq 16 ]
+    [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-rsa-evp.svg" ]
+    [ -s "$P/pubkey-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
+    [ "$n" -gt 30 ]
+    ! ls "$P"/gnuplot-*.log 2>/dev/null # no gnuplot warnings
+}
+
+svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 's/<[^>]*>/\n/g' | grep -v '^$'; }
+
+@test "each chart shows the releases it should (and only those)" {
+    P=$RUN/plots
+    sys=$(awk -F, 'NR > 1 && $1 ~ /^system-/ { print $1; exit }' "$RUN/results.csv")
+    # throughput: both releases on evp; only the 3.x system library has fetch
+    run svg_texts "$P/throughput-sha256-evp.svg"
+    [[ $output == *1.1.1w* && $output == *"$sys"* ]]
+    run svg_texts "$P/throughput-sha256-fetch.svg"
+    [[ $output == *"$sys"* && $output != *1.1.1w* ]]
+    # speed-up: the system library's bars against the 1.1.1w baseline
+    run svg_texts "$P/speedup-sha256-evp.svg"
+    [[ $output == *"$sys"* && $output == *"vs 1.1.1w"* && $output == *"16 B"* ]]
+    run svg_texts "$P/pubkey-evp.svg"
+    [[ $output == *1.1.1w* && $output == *"$sys"* && $output == *rsa2048* ]]
+    # API paths: both releases as groups, the three paths in the key
+    run svg_texts "$P/apis-sha256.svg"
+    [[ $output == *1.1.1w* && $output == *"$sys"* && $output == *legacy* && $output == *fetch* ]]
+    # releases in release order in the key: 1.1.1w before 3.x
+    run svg_texts "$P/throughput-sha256-evp.svg"
+    first=$(grep -nx -e 1.1.1w -e "$sys" <<<"$output" | head -n 1 | cut -d: -f2)
+    [ "$first" = 1.1.1w ]
+}
+
+@test "make plots RESULTS=<run> redraws into a new folder; nothing earlier changes" {
+    before=$(cd "$RUN" && find . -type f -exec sha256sum {} + | sort)
+    run make -s -C "$ROOT" plots RESULTS="$RUN" BASELINE="$(awk -F, 'NR > 1 && $1 ~ /^system-/ { print $1; exit }' "$RUN/results.csv")"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $output == *"Speed-up vs system-3.0."* ]]
+    after=$(cd "$RUN" && find . -type f -path './plots/*' -exec sha256sum {} + | sort)
+    [ "$(grep ' ./plots/' <<<"$before")" = "$after" ]
+    ls -d "$RUN"/plots-* >/dev/null
+}
+
+# ------------------------------------------------------------ failures
+
+@test "a library that crashes, and a file that is not libcrypto, leave the others' rows and charts intact" {
+    cc -shared -fPIC -O1 -o "$BATS_TEST_TMPDIR/libcrypto-crash.so" -DFAULT_CRASH "$ROOT/tests/faults/fault_lib.c"
+    echo 'not a library' >"$BATS_TEST_TMPDIR/notlib.so"
+    run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS=sha256 SIZES=16,1024 API=legacy,evp \
+        LIBS="$LIB111 crash=$BATS_TEST_TMPDIR/libcrypto-crash.so junk=$BATS_TEST_TMPDIR/notlib.so"
+    [ "$status" -eq 1 ] || { echo "$output"; false; }
+    [[ $output == *"some points failed"* ]]
+    run2=$(readlink -f "$RES/latest")
+    [ "$run2" != "$RUN" ]
+    csv=$run2/results.csv
+    grep -q '^crash,.*,sha256,digest,16,,B/s,.*,crashed,' "$csv"
+    grep -q '^junk,.*,load_failed,' "$csv"
+    [ "$(grep -c '^1\.1\.1w,.*,ok,' "$csv")" -eq 4 ]
+    [ "$(grep -c '^system-3\.0\.[0-9]*,.*,ok,' "$csv")" -eq 4 ]
+    run cat "$run2/plots/charts.list"
+    [[ $output == *throughput-sha256-evp* && $output == *speedup-sha256-evp* ]]
+    xmllint --noout "$run2/plots/throughput-sha256-evp.svg"
+    run svg_texts "$run2/plots/throughput-sha256-evp.svg"
+    [[ $output == *1.1.1w* && $output == *system-3.0.* && $output != *crash* && $output != *junk* ]]
+    grep -q 'crash.*crashed' "$run2/plots/speedup.txt"
+}
+
+@test "bad knobs: one-line error, non-zero exit, no run folder, nothing executed" {
+    n0=$(ls "$RES" | wc -l)
+    run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" BASELINE=0.9.8q
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"unknown BASELINE '0.9.8q'"* ]]
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
+    [ "$status" -ne 0 ] && [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    cd "$BATS_TEST_TMPDIR"
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
+    [ "$status" -ne 0 ] && [[ $output == *"is not a release label"* ]]
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$(touch pwned)'
+    [ "$status" -ne 0 ] && [[ $output == *"WORKLOADS="* ]]
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
+    [ "$status" -ne 0 ] && [[ $output == *"is not a file"* ]]
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="a\$(touch pwned)=$LIB111"
+    [ "$status" -ne 0 ]
+    [ ! -e pwned ] && [ ! -e "$ROOT/pwned" ]
+    [ "$(ls "$RES" | wc -l)" -eq "$n0" ]
+}
+
+@test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {
+    run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/nope"
+    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"no such run folder"* ]]
+    mkdir "$BATS_TEST_TMPDIR/empty"
+    run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/empty"
+    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"has no results.csv"* ]]
+    mkdir "$BATS_TEST_TMPDIR/bad"
+    head -n 3 "$RUN/results.csv" >"$BATS_TEST_TMPDIR/bad/results.csv"
+    printf '1.1.1w,1.1.1w,0x1010117f,/x,evp,sha256,digest,sixteen,1,B/s,1,1,1,1,ok,,h,c,t,\n' >>"$BATS_TEST_TMPDIR/bad/results.csv"
+    run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/bad"
+    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"line 4: bad bytes"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/bad/plots" ] # no half-made output folder left
+    run make -s -C "$ROOT" plots RESULTS="$RUN" BASELINE=0.9.8q
+    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"unknown baseline '0.9.8q'"* ]]
+}
+
+@test "nothing installed: builds the default set first (through make builds), says which failed, goes on" {
+    cat >"$BATS_TEST_TMPDIR/fake-make" <<'EOF'
+#!/bin/sh
+echo "fake-make $*" >&2
+exit 1
+EOF
+    chmod +x "$BATS_TEST_TMPDIR/fake-make"
+    run env MAKE="$BATS_TEST_TMPDIR/fake-make" COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 \
+        COMPARE_API=evp COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ $output == *"building the default release set first (make builds"* ]]
+    [[ $output == *"fake-make --no-print-directory -C $ROOT builds"* ]]
+    [[ $output == *"not available (builds/ could not reach them): 1.1.1w"* ]]
+    [[ $output == *"compare: 1 libraries:"* ]]
+    [ -s "$BATS_TEST_TMPDIR/r/latest/results.csv" ]
+}
+
+@test "two runs started in the same second get two folders" {
+    for i in 1 2; do
+        env COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 COMPARE_API=evp \
+            COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh" >/dev/null 2>&1 &
+    done
+    wait
+    [ "$(find "$BATS_TEST_TMPDIR/r" -mindepth 2 -maxdepth 2 -name results.csv | wc -l)" -eq 2 ]
+    [ -L "$BATS_TEST_TMPDIR/r/latest" ]
+}
