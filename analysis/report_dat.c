@@ -174,9 +174,8 @@ static void speedup_chart(dat_ctx *c, const point_list *l)
             continue;
         bool any = false;
         for (size_t i = 0; i < l->n && !any; i++)
-            any = report_speedup(report_find(r, k, &r->pt[l->at[i]]),
-                                 report_find(r, r->baseline, &r->pt[l->at[i]]))
-                      .method != RATIO_NONE;
+            any = report_find(r, k, &r->pt[l->at[i]]) != NULL &&
+                  report_find(r, r->baseline, &r->pt[l->at[i]]) != NULL;
         if (any)
             cols[ncol++] = k;
     }

@@ -58,7 +58,7 @@ void report_write_term(const report *r, FILE *f)
     const report_release *base = &r->rel[r->baseline];
     fprintf(f, "Speed-up vs %s (median rate / baseline median rate, [95%% CI]; >1 = faster)\n",
             base->label);
-    int width = 18;
+    int width = 20;
     for (size_t k = 0; k < r->nrel; k++)
         if ((int)strlen(r->rel[k].label) + 2 > width)
             width = (int)strlen(r->rel[k].label) + 2;
@@ -74,9 +74,10 @@ void report_write_term(const report *r, FILE *f)
             continue;
         }
         fprintf(f, "  %-10s", "");
+        size_t last = r->nrel - 1 == r->baseline ? r->nrel - 2 : r->nrel - 1;
         for (size_t k = 0; k < r->nrel; k++)
             if (k != r->baseline)
-                fprintf(f, "%-*s", width, r->rel[k].label);
+                fprintf(f, "%-*s", k == last ? 0 : width, r->rel[k].label);
         fputc('\n', f);
         for (; i < r->npt && same_group(&r->pt[i], g); i++) {
             char name[32], cell[64];
@@ -86,7 +87,7 @@ void report_write_term(const report *r, FILE *f)
                 if (k == r->baseline)
                     continue;
                 ratio_cell(r, k, &r->pt[i], cell, sizeof cell);
-                fprintf(f, "%-*s", width, cell);
+                fprintf(f, "%-*s", k == last ? 0 : width, cell);
             }
             fputc('\n', f);
         }

@@ -84,15 +84,19 @@ measure_against_reference "$good_lib" "$bad_lib" "$BISECT_OUT/endpoints" \
     || DIE_STATUS=1 die "cannot measure $point on GOOD and BAD"
 check_secs=$(( $(now) - t0 ))
 good_rate=$M_REF_RATE bad_rate=$M_RATE ratio=$M_RATIO unit=$M_UNIT
-ci="[$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_low), $(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_high)]"
-say "GOOD $(human_rate "$good_rate" "$unit"), BAD $(human_rate "$bad_rate" "$unit"): BAD/GOOD = $ratio $ci, p = ${M_P:--}, verdict $M_VERDICT (${check_secs} s)"
+# For people: three decimals for ratios, two digits for the p-value.
+ci=$(awk -v lo="$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_low)" \
+         -v hi="$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_high)" \
+         -v r="$ratio" -v p="${M_P:-}" \
+         'BEGIN { printf "%.3f [%.3f, %.3f], p = %s", r, lo, hi, p == "" ? "-" : sprintf("%.2g", p) }')
+say "GOOD $(human_rate "$good_rate" "$unit"), BAD $(human_rate "$bad_rate" "$unit"): BAD/GOOD = $ci, verdict $M_VERDICT (measured in ${check_secs} s)"
 case $M_VERDICT in
     slower) direction=slower ;;
     faster) direction=faster ;;
-    *) DIE_STATUS=1 die "GOOD and BAD do not differ on $point (BAD/GOOD = $ratio $ci, p = ${M_P:--}, threshold ${BISECT_THRESHOLD}%): nothing to bisect" ;;
+    *) DIE_STATUS=1 die "GOOD and BAD do not differ on $point (BAD/GOOD = $ci; a change needs > ${BISECT_THRESHOLD}% and p < 0.05): nothing to bisect" ;;
 esac
 # Geometric midpoint of the two rates, as a ratio to GOOD: sqrt(BAD/GOOD).
-boundary=$(awk -v r="$ratio" 'BEGIN { printf "%.6g", sqrt(r) }')
+boundary=$(awk -v r="$ratio" 'BEGIN { printf "%.4g", sqrt(r) }')
 say "looking for the first $direction commit; boundary BAD/GOOD = $boundary (geometric midpoint)"
 
 # ------------------------------------------------------------ steps

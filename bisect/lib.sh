@@ -53,17 +53,55 @@ resolve_ref() {
 subject_of() { printable "$(git -C "$1" log -1 --format=%s "$2" 2>/dev/null)"; }
 
 # ---------------------------------------------------------------- building
-# build_commit GITDIR SHA: build libcrypto of that commit through builds/
-# (ccache when present) and print the library path.  Non-zero when the
-# commit does not build.  builds/ keys its install folders by NAME and skips
-# a rebuild when NAME was already built from the same commit, so re-running a
-# bisect reuses every earlier step.  Installs go to BISECT_BUILDS_DIR (not
-# the team's builds/install): a bisect leaves dozens of them.
+# build_commit GITDIR SHA: libcrypto of that commit, built through builds/
+# (ccache when present); prints the library path, non-zero when the commit
+# does not build.
+#
+# Every commit is built under ONE builds/ name ("bisect"), so the install
+# prefix, which 1.1.1 and 3.x compile into every object (-DOPENSSLDIR=...),
+# and the work folder stay the same from step to step: ccache then hits for
+# every file the commit did not change (a rebuild is ~10-30 s instead of
+# minutes).  builds/ rebuilds that name whenever the commit differs; the
+# library is then copied to BISECT_BUILDS_DIR/libs/<commit>/, which also lets
+# a later bisect over the same commits skip their builds.  Installs go to
+# BISECT_BUILDS_DIR, never to the team's builds/install.
 build_commit() {
-    local gitdir=$1 sha=$2
-    OSSLBENCH_BUILDS_DIR=$BISECT_BUILDS_DIR \
-        "$BUILD_RELEASE" --git "$gitdir" --ref "$sha" --name "g${sha:0:12}" \
-        2>>"$BISECT_OUT/build.log" </dev/null
+    local gitdir=$1 sha=$2 gen=() g built cache=$BISECT_BUILDS_DIR/libs/$2 f
+    for f in "$cache"/libcrypto.so*; do
+        [[ -f $f ]] && { printf '%s\n' "$f"; return 0; }
+    done
+    # builds/ can detect the recipe itself; passing it (documented
+    # --generation) also covers trees whose version header moved.
+    g=$(generation_of "$gitdir" "$sha") && gen=(--generation "$g")
+    built=$(OSSLBENCH_BUILDS_DIR=$BISECT_BUILDS_DIR \
+        "$BUILD_RELEASE" --git "$gitdir" --ref "$sha" --name bisect "${gen[@]}" \
+        2>>"$BISECT_OUT/build.log" </dev/null) || return 1
+    [[ -f $built ]] || { say "builds/ printed no library for ${sha:0:12}"; return 1; }
+    # Publish by rename: a half-copied library never has the final name.
+    rm -rf -- "$cache.tmp.$$"
+    mkdir -p "$cache.tmp.$$" && cp -- "$built" "$cache.tmp.$$/" || return 1
+    cp -- "$(dirname "$built")/../build-info.txt" "$cache.tmp.$$/" 2>/dev/null || true
+    rm -rf -- "$cache" && mv -- "$cache.tmp.$$" "$cache" || return 1
+    printf '%s\n' "$cache/$(basename "$built")"
+}
+
+# generation_of GITDIR SHA: builds/' recipe name for the tree of a commit
+# (0.9.8, 1.0, 1.1 or 3), read from the git objects without a checkout.
+generation_of() {
+    local gitdir=$1 sha=$2 v f
+    git -C "$gitdir" cat-file -e "$sha:VERSION.dat" 2>/dev/null && { echo 3; return; }
+    for f in include/openssl/opensslv.h crypto/opensslv.h; do
+        v=$(git -C "$gitdir" show "$sha:$f" 2>/dev/null | sed -nE \
+            's/^#[[:space:]]*define[[:space:]]+OPENSSL_VERSION_TEXT[[:space:]]+"OpenSSL ([0-9.]+).*/\1/p' | head -n1)
+        [[ -n $v ]] && break
+    done
+    case $v in
+        0.9.*) echo 0.9.8 ;;
+        1.0.*) echo 1.0 ;;
+        1.1.*) echo 1.1 ;;
+        3.*|4.*) echo 3 ;;
+        *) return 1 ;;
+    esac
 }
 
 # ---------------------------------------------------------------- measuring
@@ -88,8 +126,13 @@ measure_against_reference() {
     rm -f -- "$out.csv" "$out.cmp.csv"
     # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
     local rc=0
+    # --quick only for its short (2 ms) samples: on a shared machine a sample
+    # shorter than a scheduler time slice is rarely cut in two, so both
+    # libraries see the same conditions; --time still sets the budget.  The
+    # tiny --precision keeps both libraries sampling, round by round, for the
+    # whole budget instead of one stopping early and the other going on alone.
     "$OSSLBENCH" run --lib "ref=$ref" --lib "test=$test" --workloads "$WORKLOAD" \
-        --sizes "$SIZE" --api "$API" --time "$BISECT_TIME" --precision 0.0005 \
+        --sizes "$SIZE" --api "$API" --quick --time "$BISECT_TIME" --precision 0.0005 \
         --csv "$out.csv" --quiet >"$out.run.log" 2>&1 || rc=$?
     if (( rc > 1 )) || [[ ! -s $out.csv ]]; then
         say "osslbench run failed (exit $rc): $(tail -n 1 "$out.run.log")"

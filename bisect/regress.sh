@@ -11,8 +11,8 @@
 # hits both alike), then compared; results and a library cannot be mixed
 # (a verdict needs both sides measured on the same machine, same options).
 # Knobs (environment): WORKLOADS (sha256), SIZES (16), API (evp), TIME (1),
-# THRESHOLD (5), FORMAT (term), REGRESS_OUT (build/regress), RUN_ARGS (extra
-# words for `osslbench run`, e.g. --quick).
+# THRESHOLD (5), FORMAT (term), REGRESS_OUT (build/regress), RUN_ARGS (words
+# for `osslbench run` instead of the default "--quick --precision 0.0005").
 set -euo pipefail
 # shellcheck source=bisect/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -56,13 +56,17 @@ fi
 out_dir=${REGRESS_OUT:-$REPO_ROOT/build/regress}
 mkdir -p "$out_dir"
 csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
+# Default sampling: short (2 ms, --quick) samples, taken round by round for
+# the whole --time budget (tiny --precision).  On a shared machine a sample
+# shorter than a scheduler time slice is rarely cut in two, and both
+# libraries keep alternating to the end: see bisect/README.md.
 # shellcheck disable=SC2206  # RUN_ARGS are whitespace-separated words by design
-extra=(${RUN_ARGS:-})
+extra=(${RUN_ARGS:---quick --precision 0.0005})
 rc=0
 "$OSSLBENCH" run --lib "base=$base_path" --lib "new=$new_path" \
     --workloads "${WORKLOADS:-sha256}" --sizes "${SIZES:-16}" --api "${API:-evp}" \
     --time "${TIME:-1}" --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
-(( rc <= 1 )) && [[ -s $csv ]] || die "osslbench run failed (exit $rc)"
+if (( rc > 1 )) || [[ ! -s $csv ]]; then die "osslbench run failed (exit $rc)"; fi
 say "results: ${csv#"$REPO_ROOT"/}"
 exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" \
     --old-label base --new-label new -- "$csv"

@@ -48,7 +48,8 @@ if [[ -n $git_dir ]]; then
     try_git "$git_dir" "$git_ref" || die "cannot resolve ref '$git_ref' in $git_dir"
     origin="git $SRC_GIT_COMMIT noasm=$noasm gen=$gen"
     tarball=- sha=- debver=-
-    line=$(manifest_line "$base"); [[ -n $line && -z $gen ]] && gen=$(manifest_field "$base" 2)
+    # A release name keeps its manifest recipe; other names are detected later.
+    if [[ -z $gen && -n $(manifest_line "$base") ]]; then gen=$(manifest_field "$base" 2); fi
 else
     require_release "$name"
     IFS=$'\t' read -r _ gen tarball sha debver _ <<<"$(manifest_line "$base")"
@@ -137,8 +138,10 @@ if [[ -z $git_dir ]] && ! grep -aqF "OpenSSL $base " "$lib"; then
     fail "library does not identify as OpenSSL $base"
 fi
 # The compiler line OpenSSL embeds (OpenSSL_version(OPENSSL_CFLAGS)) is the exact truth.
-cflags=$(grep -ao -m1 'compiler: [[:print:]]*' "$lib" | head -n1 || true)
+cflags=$(grep -ao 'compiler: [[:print:]]*' "$lib" | grep -v '^compiler: %s$' | head -n1 || true)
 cflags=${cflags#compiler: }
+# 0.9.8/1.0.x keep only a "compiler: %s" format in the library: use the Makefile.
+[[ -n $cflags ]] || cflags="$CC $(sed -n 's/^CFLAG= *//p' "$work/src/Makefile" | head -n1)"
 
 # ------------------------------------------------------------ metadata, publish
 step=publish

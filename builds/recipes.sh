@@ -52,8 +52,10 @@ recipe_build() {
     local gen=$1
     case $gen in
         0.9.8|1.0)
-            # The old recursive makefiles are not reliably parallel: -j1 for crypto/.
-            make build_crypto && make SHLIBDIRS=crypto build-shared ;;
+            # The old recursive makefiles are not known to be parallel-safe: try -j,
+            # and if that fails let a serial make finish the job (make resumes).
+            { make -j"$JOBS" build_crypto || make build_crypto; } \
+                && make SHLIBDIRS=crypto build-shared ;;
         1.1) make -j"$JOBS" build_libs ;;
         3)   make -j"$JOBS" build_generated && make -j"$JOBS" libcrypto.so ;;
         *)   echo "unknown generation $gen"; return 1 ;;

@@ -1,7 +1,8 @@
 # plots/common.gp — loaded by every chart script (plots/draw.sh puts this
 # folder on GNUPLOT_LIB).  Arguments of every chart script (gnuplot -c):
 #   ARG1 format (png|svg)  ARG2 data file  ARG3 output file without extension
-#   ARG4 palette slots of the series, space-separated ("-": fixed colours)
+#   ARG4 palette slots of the series, space-separated (release indexes;
+#        API paths 0-2 for apis.gp)
 #   ARG5 chart title  ARG6... chart-specific
 # A script copies them into fmt, data, out, slots, title (inside `load`
 # the ARGn of the caller are not visible) and then loads this file.
@@ -23,7 +24,7 @@ okabe = "#0072B2 #E69F00 #009E73 #D55E00 #56B4E9 #CC79A7 #000000 #F0E442"
 colour(slot) = word(okabe, int(slot) % 8 + 1)
 # Series i (1-based) of this chart: its release's palette slot.
 slot(i) = word(slots, i) + 0
-nseries = (slots eq "-") ? 0 : words(slots)
+nseries = words(slots)
 
 set title title font ",15"
 set border 3 lw 1.2

@@ -74,7 +74,7 @@ installed_builds() { # NAME<TAB>PATH per installed release
         name=$(basename -- "$d")
         lib=$(sed -n 's/^lib=//p' "$d/build-info.txt" | head -n 1)
         if [[ -z $lib || ! -f $d$lib ]]; then
-            lib=$(cd -- "$d" && compgen -G 'lib*/libcrypto.so.[0-9]*' | head -n 1 || true)
+            lib=$(cd -- "$d" && { compgen -G 'lib*/libcrypto.so.[0-9]*' || true; } | head -n 1)
         fi
         [[ -n $lib && -f $d$lib ]] && printf '%s\t%s\n' "$name" "${d%/}/$lib"
     done 2>/dev/null
@@ -88,7 +88,9 @@ discover() {
         else say "skipping builds/install/$name: not a usable label"; fi
     done < <(installed_builds)
     nbuilds=${#labels[@]}
-    for entry in $LIBS; do # word splitting on purpose: LIBS is a list
+    local -a extra=()
+    read -r -a extra <<<"$LIBS" # a list split on blanks, never globbed
+    for entry in "${extra[@]+"${extra[@]}"}"; do
         label='' path=$entry
         if [[ $entry == *=* && ${entry%%=*} =~ $LABEL_RE ]]; then
             label=${entry%%=*} path=${entry#*=}
@@ -145,15 +147,15 @@ if ((${#wanted[@]})); then
 fi
 ((${#labels[@]})) || die "no library to benchmark (install releases with make builds, or give LIBS=PATH)"
 
-say "${#labels[@]} libraries:"
-for i in "${!labels[@]}"; do
-    printf '  %-20s %-8s %s\n' "${labels[$i]}" "${origins[$i]}" "${paths[$i]}" >&2
-done
 if [[ -n $BASELINE ]]; then
     ok=0
     for l in "${labels[@]}"; do [[ $l != "$BASELINE" ]] || ok=1; done
     ((ok)) || die "unknown BASELINE '$BASELINE' (releases: ${labels[*]})"
 fi
+say "${#labels[@]} libraries:"
+for i in "${!labels[@]}"; do
+    printf '  %-20s %-8s %s\n' "${labels[$i]}" "${origins[$i]}" "${paths[$i]}" >&2
+done
 
 # ------------------------------------------------------------ run folder
 mkdir -p -- "$RESULTS_ROOT"
@@ -238,7 +240,8 @@ if [[ $interrupted == yes ]]; then
     say "draw them anyway with: make plots RESULTS=$dir"
     exit 130
 fi
-rows=$(($(wc -l <"$dir/results.csv" 2>/dev/null || echo 1) - 1))
+rows=0
+[[ ! -f $dir/results.csv ]] || rows=$(($(wc -l <"$dir/results.csv") - 1))
 ((rows > 0)) || die "the runner wrote no result rows (exit $rc); see above"
 
 draw_args=(--out "$dir/plots")

@@ -25,7 +25,12 @@ while (($#)); do
     case $1 in
     --baseline) (($# >= 2)) || usage; baseline=$2; shift 2 ;;
     --out) (($# >= 2)) || usage; out=$2; shift 2 ;;
-    --) shift; (($# == 1)) && [[ -z $results ]] || usage; results=$1; shift ;;
+    --)
+        shift
+        if (($# != 1)) || [[ -n $results ]]; then usage; fi
+        results=$1
+        shift
+        ;;
     -h | --help) usage ;;
     -*) printf 'plots: error: unknown option %s\n' "$1" >&2; usage ;;
     *) [[ -z $results ]] || usage; results=$1; shift ;;
@@ -73,7 +78,7 @@ charts=()
 while IFS=$'\t' read -r kind name slots title extra; do
     [[ $kind =~ ^(throughput|speedup|pubkey|apis)$ ]] || die "charts.list: unknown chart kind '$kind'"
     [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "charts.list: bad chart name '$name'"
-    [[ $slots =~ ^(-|[0-9]+( [0-9]+)*)$ ]] || die "charts.list: bad series list for $name"
+    [[ $slots =~ ^[0-9]+( [0-9]+)*$ ]] || die "charts.list: bad series list for $name"
     charts+=("$kind"$'\t'"$name"$'\t'"$slots"$'\t'"$title"$'\t'"$extra")
 done <"$out/charts.list"
 

@@ -6,7 +6,7 @@ W = 960; H = 600
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5; groups = ARG6
 load "common.gp"
 # "rsa2048 sign" -> two lines under the group
-ticname(s) = words(s) == 2 ? word(s, 1) . "\n" . word(s, 2) : s
+ticname(s) = (words(s) == 2 && s[1:3] eq "rsa") ? word(s, 1) . "\n" . word(s, 2) : s
 set style data histograms
 set style histogram errorbars gap 1.5 lw 1.2
 set style fill solid 0.9 border rgb "#333333"

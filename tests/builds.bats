@@ -191,7 +191,7 @@ make_git_repo() {
         grep -q '=== build' "$OSSLBENCH_BUILDS_DIR/logs/killed.log" 2>/dev/null && break
         sleep 0.5
     done
-    sleep 2
+    sleep 1
     kill -KILL -- "-$pid"
     wait "$pid" || true
     [ ! -e "$OSSLBENCH_BUILDS_DIR/install/killed" ]

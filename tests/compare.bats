@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2016 # the $(...) in single quotes are injection attempts, on purpose
 # `make compare` / `make plots` end to end: the system libcrypto plus a real
 # 1.1.1w (Debian bullseye's libssl1.1, or builds/install/1.1.1w), QUICK=1.
 # One full run happens in setup_file and most tests inspect it; builds/ is
@@ -135,7 +136,8 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
         grep -Eq '^rsa 2048 bits +[0-9.]+s +[0-9.]+s +[0-9.]+ +[0-9.]+$' "$t"
     done
     grep -q 'fetch API' "$RUN"/plots/speed-system-3.0.*.txt
-    ! grep -q 'fetch API' "$RUN/plots/speed-1.1.1w.txt"
+    run grep -c "fetch API" "$RUN/plots/speed-1.1.1w.txt"
+    [ "$output" = 0 ]
 }
 
 @test "every chart is there as valid PNG and SVG, of all four kinds" {
@@ -155,7 +157,7 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-rsa-evp.svg" ]
     [ -s "$P/pubkey-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
     [ "$n" -gt 30 ]
-    ! ls "$P"/gnuplot-*.log 2>/dev/null # no gnuplot warnings
+    [ -z "$(find "$P" -name "gnuplot-*.log")" ] # no gnuplot warnings
 }
 
 svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 's/<[^>]*>/\n/g' | grep -v '^$'; }
@@ -199,7 +201,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     echo 'not a library' >"$BATS_TEST_TMPDIR/notlib.so"
     run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS=sha256 SIZES=16,1024 API=legacy,evp \
         LIBS="$LIB111 crash=$BATS_TEST_TMPDIR/libcrypto-crash.so junk=$BATS_TEST_TMPDIR/notlib.so"
-    [ "$status" -eq 1 ] || { echo "$output"; false; }
+    [ "$status" -ne 0 ] || { echo "$output"; false; } # compare.sh exits 1, make says 2
     [[ $output == *"some points failed"* ]]
     run2=$(readlink -f "$RES/latest")
     [ "$run2" != "$RUN" ]
@@ -213,11 +215,12 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     xmllint --noout "$run2/plots/throughput-sha256-evp.svg"
     run svg_texts "$run2/plots/throughput-sha256-evp.svg"
     [[ $output == *1.1.1w* && $output == *system-3.0.* && $output != *crash* && $output != *junk* ]]
-    grep -q 'crash.*crashed' "$run2/plots/speedup.txt"
+    grep -Eq '^  16 B +crashed ' "$run2/plots/speedup.txt"
+    grep -q 'load_failed' "$run2/plots/speedup.txt"
 }
 
 @test "bad knobs: one-line error, non-zero exit, no run folder, nothing executed" {
-    n0=$(ls "$RES" | wc -l)
+    n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
     run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" BASELINE=0.9.8q
     [ "$status" -ne 0 ]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
@@ -228,14 +231,17 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     cd "$BATS_TEST_TMPDIR"
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
     [ "$status" -ne 0 ] && [[ $output == *"is not a release label"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$(touch pwned)'
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)' # $$: make passes a literal $
     [ "$status" -ne 0 ] && [[ $output == *"WORKLOADS="* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
     [ "$status" -ne 0 ] && [[ $output == *"is not a file"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="a\$(touch pwned)=$LIB111"
-    [ "$status" -ne 0 ]
+    # (make itself expands $(...) in a command-line value; the script sees the rest)
+    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
+    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a file"* ]]
+    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
+    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a release label"* ]]
     [ ! -e pwned ] && [ ! -e "$ROOT/pwned" ]
-    [ "$(ls "$RES" | wc -l)" -eq "$n0" ]
+    [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
 }
 
 @test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {
@@ -272,11 +278,33 @@ EOF
 }
 
 @test "two runs started in the same second get two folders" {
-    for i in 1 2; do
+    for _ in 1 2; do
         env COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 COMPARE_API=evp \
             COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh" >/dev/null 2>&1 &
     done
     wait
     [ "$(find "$BATS_TEST_TMPDIR/r" -mindepth 2 -maxdepth 2 -name results.csv | wc -l)" -eq 2 ]
     [ -L "$BATS_TEST_TMPDIR/r/latest" ]
+}
+
+@test "Ctrl-C: the run stops, keeps its rows, says interrupted in the metadata, exits 130" {
+    r=$BATS_TEST_TMPDIR/r
+    # its own process group, as in a terminal, so Ctrl-C = SIGINT to the group
+    setsid env COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_LIBS="$LIB111" COMPARE_RESULTS_ROOT="$r" \
+        "$ROOT/plots/compare.sh" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+    pid=$!
+    for _ in $(seq 300); do # until the runner has done a few points
+        [ "$(grep -c '^\[ *[0-9]*/' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break
+        sleep 0.1
+    done
+    kill -INT -- -"$pid"
+    rc=0
+    wait "$pid" || rc=$?
+    [ "$rc" -eq 130 ] || { cat "$BATS_TEST_TMPDIR/err"; false; }
+    grep -qx "interrupted: yes" "$r/latest/metadata.txt" || { cat "$r/latest/metadata.txt" "$BATS_TEST_TMPDIR/err"; false; }
+    [ "$(wc -l <"$r/latest/results.csv")" -gt 5 ]
+    grep -q 'make plots RESULTS=' "$BATS_TEST_TMPDIR/err"
+    # the rows kept are whole and can still be drawn
+    run "$ROOT/plots/draw.sh" "$r/latest"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
 }

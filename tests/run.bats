@@ -125,3 +125,28 @@ check_full_quick_run() {
     [ "$status" -eq 2 ]
     [ "$(cat "$TMP/r.csv")" = precious ]
 }
+
+@test "a library built for another architecture or word size: one line, non-zero exit" {
+    cp "$SYSTEM_LIBCRYPTO" "$TMP/arm.so"
+    printf '\xb7\x00' | dd of="$TMP/arm.so" bs=1 seek=18 conv=notrunc status=none # e_machine = AArch64
+    run "$OSSLBENCH" info --lib "$TMP/arm.so"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"is built for another architecture (ELF machine 183)" ]]
+    cp "$SYSTEM_LIBCRYPTO" "$TMP/32.so"
+    printf '\x01' | dd of="$TMP/32.so" bs=1 seek=4 conv=notrunc status=none # EI_CLASS = 32-bit
+    run "$OSSLBENCH" info --lib "$TMP/32.so"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"is a 32-bit library; this runner is 64-bit" ]]
+}
+
+@test "paths with spaces, quotes and shell metacharacters are just paths" {
+    weird="$TMP/dir with space/it's \$(touch pwned); \`x\`"
+    mkdir -p "$weird"
+    cp "$SYSTEM_LIBCRYPTO" "$weird/libcrypto.so.3"
+    cd "$TMP"
+    run "$OSSLBENCH" run --lib "$weird/libcrypto.so.3" --quick --quiet --workloads sha256 --sizes 16 \
+        --csv "$TMP/out; rm -rf x.csv"
+    [ "$status" -eq 0 ]
+    [ -f "$TMP/out; rm -rf x.csv" ]
+    [ ! -e "$TMP/pwned" ]
+}

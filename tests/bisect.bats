@@ -1,0 +1,180 @@
+#!/usr/bin/env bats
+# `make bisect` on a real git history built here: OpenSSL 1.1.1w (the
+# Debian orig tarball, fetched through builds/) committed, then
+#   C1 docs only                      good
+#   C2 sha256.c does not compile      must be skipped (exit 125)
+#   C3 the build fixed                good
+#   C4 SHA256_Init spins: the planted slowdown   <- the expected first bad commit
+#   C5 docs only                      BAD
+# GOOD = C0.  git bisect tests C2 first (skip), then C3, then C4.  Each step
+# builds real libcrypto through builds/build-release.sh --git (ccache makes
+# a rebuild of this tree ~10-30 s) and measures sha256/16/evp.
+# Also: one-line errors for bad input, and the user's clone left untouched.
+# Needs: git, gcc, make, perl, gnuplot; the 1.1.1w source (else skips, visibly).
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export HIST=$BATS_FILE_TMPDIR/openssl
+    export BISECT_BUILDS_DIR=$BATS_FILE_TMPDIR/builds
+    export OUT=$BATS_FILE_TMPDIR/out
+    unset GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT OPENSSL_GIT
+    export TARBALL
+    TARBALL=$(fetch_111w) || { echo "no source" >"$BATS_FILE_TMPDIR/no-source"; return 0; }
+    make_history "$TARBALL" "$HIST" >"$BATS_FILE_TMPDIR/history.log" 2>&1
+    # The real run, once; the tests below inspect it.
+    local t0=$SECONDS rc=0
+    make -s -C "$ROOT" bisect OPENSSL_GIT="$HIST" GOOD=c0 BAD=c5 WORKLOAD=sha256 SIZE=16 API=evp \
+        BISECT_OUT="$OUT" >"$BATS_FILE_TMPDIR/main.out" 2>"$BATS_FILE_TMPDIR/main.err" || rc=$?
+    echo "$rc" >"$BATS_FILE_TMPDIR/main.rc"
+    echo $((SECONDS - t0)) >"$BATS_FILE_TMPDIR/main.seconds"
+}
+
+# fetch_111w: the 1.1.1w orig tarball through builds/' own source code
+# (local cache, then Debian with the private apt configuration), checked
+# against the manifest's pinned sha256.  Prints its path.
+fetch_111w() {
+    bash -c 'set -euo pipefail
+        source "$1/builds/lib.sh"; source "$1/builds/sources.sh"
+        LOG=/dev/null SOURCES_ORDER="tarball debian"
+        IFS=$'"'\t'"' read -r _ _ tarball sha debver _ <<<"$(manifest_line 1.1.1w)"
+        find_source 1.1.1w "$tarball" "$sha" "$debver" "" >&2
+        printf "%s\n" "$SRC_TARBALL"' _ "$ROOT" 2>"$BATS_FILE_TMPDIR/fetch.log"
+}
+
+# make_history TARBALL DIR: the five-commit history described at the top;
+# tags c0..c5 name the commits.
+make_history() (
+    local tarball=$1 dir=$2 sha=crypto/sha/sha256.c
+    mkdir -p "$dir"
+    tar -xzf "$tarball" -C "$dir" --strip-components=1
+    cd "$dir"
+    git init -q -b main
+    git config user.email bisect-test@osslbench.invalid
+    git config user.name "bisect test"
+    git add -A && git commit -qm "import OpenSSL 1.1.1w" && git tag c0
+    echo "local note" >>README && git commit -qam "docs: a note in README" && git tag c1
+    sed -i '1i #error "planted: this commit does not build"' "$sha"
+    git commit -qam "sha256: half-done refactor (does not build)" && git tag c2
+    sed -i '1d' "$sha"
+    git commit -qam "sha256: fix the build" && git tag c3
+    # ~3000 volatile iterations in SHA256_Init: a 16-byte digest gets >10x slower.
+    sed -i '/^int SHA256_Init/,/memset/ s/^    memset(c, 0, sizeof(\*c));$/    { volatile unsigned spin; for (spin = 0; spin < 3000; spin++) ; }\n&/' "$sha"
+    grep -q 'volatile unsigned spin' "$sha" || { echo "could not plant the slowdown"; return 1; }
+    git commit -qam "sha256: extra work per digest (the planted slowdown)" && git tag c4
+    echo "another note" >>README && git commit -qam "docs: another note" && git tag c5
+    git checkout -q -b user-branch c1 # the user's own state, which must survive
+)
+
+need_history() {
+    [[ ! -f $BATS_FILE_TMPDIR/no-source ]] \
+        || skip "no OpenSSL 1.1.1w source (builds/ could not fetch it: $(tail -n 1 "$BATS_FILE_TMPDIR/fetch.log"))"
+}
+
+sha_of() { git -C "$HIST" rev-parse "$1"; }
+
+@test "bisect: finds the planted first bad commit (real builds, real measurements)" {
+    need_history
+    cat "$BATS_FILE_TMPDIR/main.out" "$BATS_FILE_TMPDIR/main.err"
+    echo "total: $(cat "$BATS_FILE_TMPDIR/main.seconds") s"
+    [ "$(cat "$BATS_FILE_TMPDIR/main.rc")" -eq 0 ]
+    [ "$(cat "$OUT/first-bad")" = "$(sha_of c4)" ]
+    grep -q "^first slower commit: $(sha_of c4)" "$BATS_FILE_TMPDIR/main.out"
+    grep -q "the planted slowdown" "$BATS_FILE_TMPDIR/main.out"
+}
+
+@test "bisect: the unbuildable commit was tried and skipped" {
+    need_history
+    awk -F'\t' -v c="$(sha_of c2)" '$1 == c && $6 == "skip" { found = 1 } END { exit !found }' "$OUT/steps.tsv"
+    grep -q "$(sha_of c2 | cut -c1-12) .*does not build.*-> skip" "$BATS_FILE_TMPDIR/main.err"
+}
+
+@test "bisect: every step printed with commit, subject, rate and verdict; GOOD/BAD checked first" {
+    need_history
+    grep -Eq '^bisect: GOOD [0-9.]+ [kMG]?B/s, BAD [0-9.]+ [kMG]?B/s: BAD/GOOD = .* verdict slower' "$BATS_FILE_TMPDIR/main.err"
+    grep -q 'boundary BAD/GOOD = .* (geometric midpoint)' "$BATS_FILE_TMPDIR/main.err"
+    grep -Eq "^bisect: step [0-9]+: $(sha_of c4 | cut -c1-12) \"sha256: extra work.*\": [0-9.]+ [kMG]?B/s, x[0-9.]+ of GOOD .* -> bad" "$BATS_FILE_TMPDIR/main.err"
+    grep -Eq "^bisect: step [0-9]+: $(sha_of c3 | cut -c1-12) .* -> good" "$BATS_FILE_TMPDIR/main.err"
+    # header + GOOD + BAD + 3 steps
+    [ "$(wc -l <"$OUT/steps.tsv")" -eq 6 ]
+}
+
+@test "bisect: chart of rate per tested commit (PNG and SVG)" {
+    need_history
+    [ -s "$OUT/rates.png" ] && [ -s "$OUT/rates.svg" ]
+    [ "$(head -c 4 "$OUT/rates.png" | tail -c 3)" = "PNG" ]
+    grep -q '<svg' "$OUT/rates.svg"
+}
+
+@test "bisect: the user's clone, branch and work tree are untouched" {
+    need_history
+    [ "$(git -C "$HIST" symbolic-ref --short HEAD)" = user-branch ]
+    [ "$(git -C "$HIST" rev-parse HEAD)" = "$(sha_of c1)" ]
+    [ -z "$(git -C "$HIST" status --porcelain)" ]
+    ! git -C "$HIST" rev-parse -q --verify refs/bisect/bad
+    [ ! -e "$HIST/.git/BISECT_LOG" ]
+    [ "$(git -C "$HIST" worktree list | wc -l)" -eq 1 ]
+}
+
+@test "bisect: GOOD and BAD that do not differ stop with one line (exit 1)" {
+    need_history
+    run make -s -C "$ROOT" bisect OPENSSL_GIT="$HIST" GOOD=c0 BAD=c1 BISECT_OUT="$BATS_TEST_TMPDIR/o"
+    echo "$output"
+    [ "$status" -ne 0 ]
+    [[ $output == *"bisect: error: GOOD and BAD do not differ on sha256/16/evp"*"nothing to bisect"* ]]
+    [ "$(grep -c '^bisect: error' <<<"$output")" -eq 1 ]
+}
+
+# ---------------------------------------------------------------- bad input
+# These need no build: a tiny repository is enough.
+tiny_repo() {
+    local d=$BATS_TEST_TMPDIR/tiny
+    git init -q -b main "$d"
+    for i in 1 2; do
+        echo "$i" >"$d/f" && git -C "$d" add f
+        git -C "$d" -c user.email=t@t.invalid -c user.name=t commit -qm "c$i"
+    done
+    echo "$d"
+}
+
+# one_line_error EXPECTED ARGS...: `bisect.sh` exits 2 with one line.
+one_line_error() {
+    local want=$1; shift
+    run env "$@" bash "$ROOT/bisect/bisect.sh"
+    echo "$output"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ ${lines[0]} == "bisect: error: "*"$want"* ]]
+}
+
+@test "bisect input: a path that is not a git repository" {
+    one_line_error "is not a git repository" OPENSSL_GIT="$BATS_TEST_TMPDIR" GOOD=a BAD=b
+    one_line_error "is not a folder" OPENSSL_GIT="$BATS_TEST_TMPDIR/nowhere" GOOD=a BAD=b
+    one_line_error "OPENSSL_GIT is not set" OPENSSL_GIT= GOOD=a BAD=b
+}
+
+@test "bisect input: unknown refs, GOOD == BAD, GOOD not before BAD, option-like refs" {
+    local d; d=$(tiny_repo)
+    one_line_error "GOOD='no-such-tag' is not a commit" OPENSSL_GIT="$d" GOOD=no-such-tag BAD=main
+    one_line_error "BAD='v9' is not a commit" OPENSSL_GIT="$d" GOOD=main~1 BAD=v9
+    one_line_error "GOOD and BAD are the same commit" OPENSSL_GIT="$d" GOOD=main BAD=main
+    one_line_error "is not an ancestor of BAD" OPENSSL_GIT="$d" GOOD=main BAD=main~1
+    one_line_error "cannot start with '-'" OPENSSL_GIT="$d" GOOD=--all BAD=main
+    one_line_error "GOOD is not set" OPENSSL_GIT="$d" GOOD= BAD=main
+}
+
+@test "bisect input: workload, size and API are validated; no shell injection through make" {
+    local d; d=$(tiny_repo)
+    one_line_error "WORKLOAD='md5;true' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'WORKLOAD=md5;true'
+    one_line_error "SIZE='16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
+    one_line_error "API='evp2' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp2
+    # Quotes and $(...) in a make variable reach the script as data.
+    run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD="x'; touch $BATS_TEST_TMPDIR/pwned; '" BAD=main
+    [ "$status" -ne 0 ]
+    [[ $output == *"is not a commit"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/pwned" ]
+    run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD='$(touch /tmp/osslbench-pwned-$$)' BAD=main
+    [ "$status" -ne 0 ]
+    [ ! -e "/tmp/osslbench-pwned-$$" ]
+}
