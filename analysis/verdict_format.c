@@ -148,8 +148,10 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
     fprintf(f, "OLD: %s (%s)\nNEW: %s (%s)\n", c->old_label, c->old_source, c->new_label,
             c->new_source);
     describe_rule(f, &c->rule);
+    char ci_head[24];
+    snprintf(ci_head, sizeof ci_head, "%g%% CI", (1.0 - c->rule.alpha) * 100.0);
     fprintf(f, "\n%-12s %-6s %-7s %6s %14s %14s %7s %-16s %7s  %-8s %s\n", "workload", "api",
-            "op", "bytes", "old", "new", "ratio", "ci", "p", "verdict", "note");
+            "op", "bytes", "old", "new", "ratio", ci_head, "p", "verdict", "note");
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
         char o[32], n[32], r[24], ci[64], pv[16];

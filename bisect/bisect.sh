@@ -115,7 +115,10 @@ git -C "$gitdir" bisect start --no-checkout "$bad" "$good" >"$runlog" 2>&1 \
 # git's own chatter goes to the log; the step's one line per commit (stderr)
 # reaches the terminal.
 rc=0
-(cd "$gitdir" && git bisect run bash "$BISECT_SRC/step.sh") >>"$runlog" || rc=$?
+# With BAD a direct child of GOOD, `bisect start` has already answered.
+if ! grep -q 'is the first bad commit' "$runlog"; then
+    (cd "$gitdir" && git bisect run bash "$BISECT_SRC/step.sh") >>"$runlog" || rc=$?
+fi
 
 # ------------------------------------------------------------ result
 first=''

@@ -9,6 +9,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+# One function called on the last line: editing this file mid-run is harmless.
+main() {
 if (($#)); then
     releases=("$@")
 elif [[ -n ${OSSLBENCH_RELEASES:-} ]]; then
@@ -45,3 +47,6 @@ for r in "${failed[@]+"${failed[@]}"}"; do
     tail -n 6 "$LOG_ROOT/$r.log" 2>/dev/null | sed 's/^/      | /'
 done
 ((${#failed[@]} == 0))
+}
+
+main "$@"

@@ -16,9 +16,14 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$BUILDS_SRC/sources.sh"
+source "$BUILDS_SRC/recipes.sh"   # detect_generation; the recipes themselves run in run_step
 
 usage() { sed -n '3,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
+# The whole script is one function, called on the last line: bash then parses
+# it completely before running, so editing or updating this file while a long
+# build runs (git pull, a bisect next to make builds) cannot derail that build.
+main() {
 git_dir='' git_ref='' name='' gen=''
 while (($#)); do
     case $1 in
@@ -180,3 +185,6 @@ trap - INT TERM
 
 say "[done] $name in ${secs}s (source: $SRC_KIND)"
 echo "$final/lib/$(basename "$lib")"
+}
+
+main "$@"

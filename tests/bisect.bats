@@ -17,7 +17,11 @@ load helpers
 setup_file() {
     make -C "$ROOT" -s >/dev/null
     export HIST=$BATS_FILE_TMPDIR/openssl
-    export BISECT_BUILDS_DIR=$BATS_FILE_TMPDIR/builds
+    # A fixed build folder: the install prefix is compiled into every object,
+    # so only a stable path lets ccache make the first build of a run cheap.
+    # libs/ (the per-commit cache) is emptied: every commit is really built.
+    export BISECT_BUILDS_DIR=$ROOT/build/bisect-test-builds
+    rm -rf -- "$BISECT_BUILDS_DIR/libs"
     export OUT=$BATS_FILE_TMPDIR/out
     unset GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT OPENSSL_GIT
     export TARBALL
@@ -124,6 +128,14 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
     [ "$status" -ne 0 ]
     [[ $output == *"bisect: error: GOOD and BAD do not differ on sha256/16/evp"*"nothing to bisect"* ]]
     [ "$(grep -c '^bisect: error' <<<"$output")" -eq 1 ]
+}
+
+@test "bisect: BAD a direct child of GOOD is itself the first bad commit (libraries reused)" {
+    need_history
+    run make -s -C "$ROOT" bisect OPENSSL_GIT="$HIST" GOOD=c3 BAD=c4 BISECT_OUT="$BATS_TEST_TMPDIR/o"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ $output == *"first slower commit: $(sha_of c4)"* ]]
 }
 
 # ---------------------------------------------------------------- bad input

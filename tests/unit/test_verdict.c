@@ -234,6 +234,44 @@ static void table_pairs_sorts_and_keeps_one_sided_points(void **state)
         result_row_free(&new[i]);
 }
 
+/* Two libraries of one run: the samples one took alone, after the other had
+ * finished, are left out (here they were taken while the machine was busy). */
+static void same_run_compares_common_rounds(void **state)
+{
+    (void)state;
+    lcg_state = 5;
+    result_row a = make_row("sha256", 16, "evp", 1e8, ST_OK);
+    result_row b = make_row("sha256", 16, "evp", 1e8, ST_OK);
+    double *grown = realloc(b.sample_rates, 30 * sizeof *grown);
+    assert_non_null(grown);
+    b.sample_rates = grown;
+    fill(b.sample_rates + 8, 22, 0.5e8, 0.02); /* alone, under load */
+    b.nsample = 30;
+    snprintf(a.host, sizeof a.host, "h");
+    snprintf(b.host, sizeof b.host, "h");
+    snprintf(a.timestamp, sizeof a.timestamp, "2026-11-30T00:00:00Z");
+    snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:00:00Z");
+    const result_row *po[] = {&a}, *pn[] = {&b};
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_table t;
+    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    assert_int_equal(t.points[0].common_rounds, 8);
+    assert_int_equal(t.points[0].new_side.nsample, 8);
+    assert_int_equal(t.points[0].result.verdict, V_SAME);
+    assert_non_null(strstr(t.points[0].result.note, "8 common rounds of 8/30"));
+    verdict_table_free(&t);
+
+    /* Different runs: every sample counts, and the busy ones drag NEW down. */
+    snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:05:00Z");
+    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    assert_int_equal(t.points[0].common_rounds, 0);
+    assert_int_equal(t.points[0].new_side.nsample, 30);
+    assert_int_equal(t.points[0].result.verdict, V_SLOWER);
+    verdict_table_free(&t);
+    result_row_free(&a);
+    result_row_free(&b);
+}
+
 static void format_names(void **state)
 {
     (void)state;
@@ -254,6 +292,7 @@ int main(void)
         cmocka_unit_test(summaries_only_use_ci_overlap),
         cmocka_unit_test(status_decides_before_speed),
         cmocka_unit_test(table_pairs_sorts_and_keeps_one_sided_points),
+        cmocka_unit_test(same_run_compares_common_rounds),
         cmocka_unit_test(format_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
