@@ -59,6 +59,18 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/osslbench-bisect.XXXXXX")
 trap 'rm -rf -- "$tmp"' EXIT
 trap 'say "interrupted"; exit 130' INT TERM
 gitdir=$tmp/openssl
+
+# Snapshot the tools: a bisect runs for a long time, and every step must be
+# built and measured by the same scripts and the same binary as the first
+# (a `make` or an edit of builds/ in this work tree mid-run would otherwise
+# change them under a running step).  builds/ finds bin/osslbench (its load
+# check) relative to itself, hence tools/bin and tools/builds side by side.
+mkdir -p "$tmp/tools/bin" "$tmp/tools/builds"
+cp -- "$OSSLBENCH" "$tmp/tools/bin/osslbench"
+cp -- "$(dirname "$BUILD_RELEASE")"/*.sh "$tmp/tools/builds/"
+cp -- "$(dirname "$BUILD_RELEASE")/releases.tsv" "$tmp/tools/builds/" 2>/dev/null || true
+OSSLBENCH=$tmp/tools/bin/osslbench
+BUILD_RELEASE=$tmp/tools/builds/$(basename "$BUILD_RELEASE")
 git clone --quiet --shared --no-checkout -- "$repo" "$gitdir" 2>"$BISECT_OUT/clone.log" \
     || die "cannot clone $(printable "$repo"): $(head -n 1 "$BISECT_OUT/clone.log")"
 

@@ -118,7 +118,7 @@ run_step() {
 }
 
 stage=$INSTALL_ROOT/.tmp-$name.$$
-run_step configure recipe_configure "$gen" "$final" "$noasm"
+run_step configure recipe_configure "$gen" "$noasm"
 run_step build recipe_build "$gen"
 run_step extras recipe_build_extras "$gen"
 run_step install recipe_install "$stage"

@@ -192,7 +192,7 @@ apt_ready() {
 # line says what it was built from; a different identity means rebuild.
 
 # Bump when recipes.sh changes what gets built: every install is then redone.
-RECIPE_VERSION=2
+RECIPE_VERSION=3
 
 # build_identity ORIGIN: ORIGIN is the manifest line or the git commit; the
 # knobs that change the product are part of it too.

@@ -29,14 +29,22 @@ detect_generation() {
     esac
 }
 
-# recipe_configure GEN PREFIX NOASM(0|1): run ./config in the current folder;
-# sets CONFIGURE_LINE for build-info.txt.
+# Every build gets the same fixed, non-existent prefix/OPENSSLDIR, whatever its
+# name or install folder.  Why: (1) 1.1.x/3.x put -DOPENSSLDIR/-DMODULESDIR on
+# every compile line, so a per-build prefix would defeat ccache between
+# releases, test folders and bisect steps; (2) no openssl.cnf of any system
+# path can change what a benchmark measures.  Modules, if built, are found
+# through OPENSSL_MODULES=<install>/lib/ossl-modules.
+BUILD_PREFIX=/nonexistent/osslbench
+
+# recipe_configure GEN NOASM(0|1): run ./config in the current folder and log
+# the configure line for build-info.txt.
 recipe_configure() {
-    local gen=$1 prefix=$2 noasm=$3 args
-    args=(shared "--prefix=$prefix" "--openssldir=$prefix/ssl")
+    local gen=$1 noasm=$2 args
+    args=(shared "--prefix=$BUILD_PREFIX" "--openssldir=$BUILD_PREFIX/ssl")
     case $gen in
         0.9.8|1.0) args+=(-fcommon) ;;
-        # x86_64 3.x defaults to lib64/; keep lib/ so MODULESDIR is <prefix>/lib/ossl-modules.
+        # x86_64 3.x defaults to lib64/; lib/ matches the install layout.
         *) args+=(--libdir=lib) ;;
     esac
     (( noasm )) && args+=(no-asm)
