@@ -59,10 +59,23 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     r->status = ST_OK;
 }
 
-static void fail_row(result_row *r, call_result cr, const char *why)
+/* One request to a library's child.  True when an answer came back; else
+ * the row records the crash or timeout (or the run was interrupted). */
+static bool ask(const schedule *s, libproc *lp, const request *rq, reply *rp, result_row *r,
+                bool *interrupted)
 {
+    char why[256];
+    call_result cr = libproc_call(lp, rq, rp, s->opt->timeout_s, why, sizeof why);
+    if (cr == CALL_OK)
+        return true;
+    if (cr == CALL_INTERRUPTED) {
+        *interrupted = true;
+        return false;
+    }
     r->status = cr == CALL_TIMEOUT ? ST_TIMEOUT : ST_CRASHED;
     snprintf(r->note, sizeof r->note, "%s", why);
+    lp->loaded = false;
+    return false;
 }
 
 /* Asks one library to set the point up; false when it will not be sampled. */
@@ -81,17 +94,8 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
                   .target_ns = s->opt->target_ns};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
     reply rp;
-    char why[256];
-    call_result cr = libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why);
-    if (cr == CALL_INTERRUPTED) {
-        *interrupted = true;
+    if (!ask(s, lp, &rq, &rp, r, interrupted))
         return false;
-    }
-    if (cr != CALL_OK) {
-        fail_row(r, cr, why);
-        lp->loaded = false;
-        return false;
-    }
     r->status = rp.status;
     snprintf(r->note, sizeof r->note, "%s", rp.note);
     r->iterations = rp.iterations;
@@ -142,17 +146,8 @@ static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point
     libproc *lp = &s->libs[i];
     request rq = {.type = REQ_SAMPLE};
     reply rp;
-    char why[256];
-    call_result cr = libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why);
-    if (cr == CALL_INTERRUPTED) {
-        *interrupted = true;
+    if (!ask(s, lp, &rq, &rp, &lpt->row, interrupted))
         return false;
-    }
-    if (cr != CALL_OK) {
-        fail_row(&lpt->row, cr, why);
-        lp->loaded = false;
-        return false;
-    }
     if (rp.status != ST_OK) {
         lpt->row.status = rp.status;
         snprintf(lpt->row.note, sizeof lpt->row.note, "%s", rp.note);
@@ -165,9 +160,10 @@ static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point
     append_rate(lpt, units / seconds);
     if (!converged(s, lpt))
         return true;
+    /* The row is complete; a crash while tearing down shows at the next point. */
     rq.type = REQ_FINISH;
-    if (libproc_call(lp, &rq, &rp, s->opt->timeout_s, why, sizeof why) == CALL_INTERRUPTED)
-        *interrupted = true;
+    result_row scratch;
+    ask(s, lp, &rq, &rp, &scratch, interrupted);
     return false;
 }
 

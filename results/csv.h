@@ -13,6 +13,8 @@ extern const size_t result_column_count;
  * after an interrupt) never sees half a row. */
 bool csv_write_header(FILE *f);
 bool csv_write_row(FILE *f, const result_row *r);
+/* One RFC 4180 field, quoted only when needed (for any CSV osslbench writes). */
+void csv_put_field(FILE *f, const char *s);
 
 /* Rows of a results file.  Columns are found by header name, so extra
  * columns are ignored; a missing required column, a malformed field or a

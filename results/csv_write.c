@@ -13,7 +13,7 @@ const size_t result_column_count = sizeof result_columns / sizeof result_columns
 /* Quote only when needed; a line break inside a field would make a row
  * span lines, which line-oriented tools (gnuplot, grep) mishandle, so it is
  * written as a space. */
-static void put_field(FILE *f, const char *s)
+void csv_put_field(FILE *f, const char *s)
 {
     if (strpbrk(s, ",\"\r\n") == NULL) {
         fputs(s, f);
@@ -45,17 +45,17 @@ static void put_number(FILE *f, double x, bool present)
 bool csv_write_row(FILE *f, const result_row *r)
 {
     bool has_rate = r->status == ST_OK;
-    put_field(f, r->label);
+    csv_put_field(f, r->label);
     fputc(',', f);
-    put_field(f, r->version);
+    csv_put_field(f, r->version);
     fprintf(f, ",0x%lx,", r->version_num);
-    put_field(f, r->lib);
+    csv_put_field(f, r->lib);
     fputc(',', f);
-    put_field(f, r->api);
+    csv_put_field(f, r->api);
     fputc(',', f);
-    put_field(f, r->workload);
+    csv_put_field(f, r->workload);
     fputc(',', f);
-    put_field(f, r->op);
+    csv_put_field(f, r->op);
     fprintf(f, ",%" PRIu64 ",", r->bytes);
     put_number(f, r->rate, has_rate);
     fprintf(f, ",%s,", r->unit);
@@ -64,13 +64,13 @@ bool csv_write_row(FILE *f, const result_row *r)
     put_number(f, r->ci_high, has_rate);
     fprintf(f, ",%" PRIu32 ",%" PRIu64 ",%s,", r->samples, r->iterations,
             row_status_name(r->status));
-    put_field(f, r->note);
+    csv_put_field(f, r->note);
     fputc(',', f);
-    put_field(f, r->host);
+    csv_put_field(f, r->host);
     fputc(',', f);
-    put_field(f, r->cpu);
+    csv_put_field(f, r->cpu);
     fputc(',', f);
-    put_field(f, r->timestamp);
+    csv_put_field(f, r->timestamp);
     fputc(',', f);
     for (size_t i = 0; i < r->nsample; i++)
         fprintf(f, "%s%.6g", i ? " " : "", r->sample_rates[i]);
