@@ -50,15 +50,15 @@ int report_api_rank(const char *api);
 bool report_is_pubkey(const char *workload);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
-typedef enum { RATIO_NONE, RATIO_BOOTSTRAP, RATIO_BOUNDS } ratio_method;
+typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS } ratio_method;
 
 typedef struct {
     double ratio, lo, hi; /* rate / baseline rate and its 95% CI */
     ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
 } report_ratio;
 
-/* Samples needed on both sides for the bootstrap; fewer gives RATIO_BOUNDS. */
-enum { REPORT_BOOTSTRAP_MIN = 8, REPORT_BOOTSTRAP_ROUNDS = 2000 };
+/* Samples needed on both sides for each method (report_ratio.c explains). */
+enum { REPORT_PAIRED_MIN = 6, REPORT_BOOTSTRAP_MIN = 8, REPORT_BOOTSTRAP_ROUNDS = 2000 };
 
 report_ratio report_speedup(const result_row *row, const result_row *base);
 const char *ratio_method_name(ratio_method m);

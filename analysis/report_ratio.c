@@ -1,14 +1,21 @@
-/* Speed-up ratio = median rate / baseline median rate, with a 95% CI.
+/* Speed-up ratio = rate / baseline rate, with a 95% CI.  Three methods, the
+ * first that applies:
  *
- * With at least REPORT_BOOTSTRAP_MIN per-sample rates on both sides the CI
- * is a percentile bootstrap of the ratio of medians: each round resamples
- * both sample sets (with replacement) and takes median/median; the 2.5th
- * and 97.5th percentiles of REPORT_BOOTSTRAP_ROUNDS rounds bound the ratio.
- * The generator is seeded from the data, so a report is reproducible.
- *
- * Otherwise the CI is derived from the two medians' CIs, conservatively:
- * [ci_low / base_ci_high, ci_high / base_ci_low].  Both intervals hold with
- * 95% each, so this one holds with at least 90% (usually far more). */
+ * paired     both rows come from the same run (same timestamp) and have at
+ *            least REPORT_PAIRED_MIN samples each.  The runner interleaves
+ *            the libraries sample by sample (A B A B ...), so sample k of
+ *            one and sample k of the other were taken side by side; the
+ *            ratio is the median of the per-round ratios a_k / b_k and its
+ *            CI the distribution-free CI of that median (stats/summary.h).
+ *            Load that comes and goes during a run hits both sides of a
+ *            pair alike and cancels out.
+ * bootstrap  otherwise, with at least REPORT_BOOTSTRAP_MIN samples on both
+ *            sides (e.g. rows of two different runs): ratio of the medians,
+ *            CI a percentile bootstrap of it (REPORT_BOOTSTRAP_ROUNDS rounds
+ *            resampling both sides; seeded from the data, so reproducible).
+ * ci-bounds  fewer samples: ratio of the medians, CI from the two medians'
+ *            CIs, [ci_low / base ci_high, ci_high / base ci_low] —
+ *            conservative (at least 90% coverage, usually far more). */
 #include "report.h"
 #include "../stats/summary.h"
 
@@ -19,6 +26,8 @@
 const char *ratio_method_name(ratio_method m)
 {
     switch (m) {
+    case RATIO_PAIRED:
+        return "paired";
     case RATIO_BOOTSTRAP:
         return "bootstrap";
     case RATIO_BOUNDS:
@@ -130,11 +139,37 @@ static bool bootstrap(const result_row *row, const result_row *base, report_rati
     return ok;
 }
 
+static bool paired(const result_row *row, const result_row *base, report_ratio *out)
+{
+    if (row->timestamp[0] == '\0' || strcmp(row->timestamp, base->timestamp) != 0)
+        return false;
+    size_t n = row->nsample < base->nsample ? row->nsample : base->nsample;
+    if (n < REPORT_PAIRED_MIN)
+        return false;
+    double *q = malloc(n * sizeof *q);
+    if (q == NULL)
+        return false;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (base->sample_rates[i] > 0.0)
+            q[k++] = row->sample_rates[i] / base->sample_rates[i];
+    bool ok = k >= REPORT_PAIRED_MIN;
+    if (ok) {
+        sample_summary s = summarize(q, k);
+        *out = (report_ratio){
+            .ratio = s.median, .lo = s.ci_low, .hi = s.ci_high, .method = RATIO_PAIRED};
+    }
+    free(q);
+    return ok;
+}
+
 report_ratio report_speedup(const result_row *row, const result_row *base)
 {
     report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = RATIO_NONE};
     if (row == NULL || base == NULL || row->status != ST_OK || base->status != ST_OK ||
         !(base->rate > 0.0) || !isfinite(row->rate))
+        return out;
+    if (paired(row, base, &out))
         return out;
     out.ratio = row->rate / base->rate;
     if (row->nsample >= REPORT_BOOTSTRAP_MIN && base->nsample >= REPORT_BOOTSTRAP_MIN &&

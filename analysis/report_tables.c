@@ -56,7 +56,7 @@ static void ratio_cell(const report *r, size_t rel, const report_point *p, char 
 void report_write_term(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
-    fprintf(f, "Speed-up vs %s (median rate / baseline median rate, [95%% CI]; >1 = faster)\n",
+    fprintf(f, "Speed-up vs %s (rate / baseline rate, [95%% CI]; >1 = faster)\n",
             base->label);
     int width = 20;
     for (size_t k = 0; k < r->nrel; k++)
@@ -164,8 +164,8 @@ void report_write_md(const report *r, FILE *f)
     const report_release *base = &r->rel[r->baseline];
     fputs("## Speed-up vs ", f);
     md_text(f, base->label);
-    fputs("\n\nRatio of median rates (higher is faster); 95% confidence interval in "
-          "parentheses.\n",
+    fputs("\n\nSpeed-up = rate / baseline rate at the same point (higher is faster), "
+          "95% confidence interval in parentheses.\n",
           f);
     for (size_t i = 0; i < r->npt;) {
         const char *wl = r->pt[i].workload;

@@ -57,11 +57,13 @@ subject_of() { printable "$(git -C "$1" log -1 --format=%s "$2" 2>/dev/null)"; }
 # (ccache when present); prints the library path, non-zero when the commit
 # does not build.
 #
-# Every commit is built under ONE builds/ name ("bisect"), so the install
-# prefix, which 1.1.1 and 3.x compile into every object (-DOPENSSLDIR=...),
-# and the work folder stay the same from step to step: ccache then hits for
-# every file the commit did not change (a rebuild is ~10-30 s instead of
-# minutes).  builds/ rebuilds that name whenever the commit differs; the
+# Every commit is built under ONE builds/ name ("bisect"), so its work folder
+# and install folder stay the same from step to step and nothing path-
+# dependent on a compile line changes (with a name per commit, the install
+# prefix that 1.1.1/3.x compile into every object as -DOPENSSLDIR made every
+# step a cold build, ~110 s instead of ~30 s for 1.1.1w; builds/ now also
+# pins that prefix).  ccache then hits for every file the commit did not
+# change.  builds/ rebuilds that name whenever the commit differs; the
 # library is then copied to BISECT_BUILDS_DIR/libs/<commit>/, which also lets
 # a later bisect over the same commits skip their builds.  Installs go to
 # BISECT_BUILDS_DIR, never to the team's builds/install.

@@ -84,6 +84,12 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         snprintf(rp->note, sizeof rp->note, "%s", why);
         return;
     }
+    if (ws.w->block_multiple > 1 && rq->bytes % ws.w->block_multiple != 0) {
+        rp->status = ST_UNSUPPORTED;
+        snprintf(rp->note, sizeof rp->note, "%s needs a block size that is a multiple of %u",
+                 ws.name, ws.w->block_multiple);
+        return;
+    }
     const kat_memo *m = self_check_once(lib, &ws, (api_path)rq->api);
     if (!m->passed) {
         rp->status = ST_KAT_FAILED;

@@ -19,6 +19,7 @@ typedef struct workload {
     bool takes_bits;        /* named "<name><bits>" (rsa2048) */
     bool sized;             /* iterates block sizes and reports B/s; else op/s */
     const char *const *ops; /* NULL-terminated: {"digest"}, {"sign", "verify"} */
+    unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
 
     /* NULL when this release can run (workload, api), else why not, e.g.
      * "needs 1.0.1 or later" or "no low-level GCM API". */

@@ -33,6 +33,9 @@ setup_file() {
         BISECT_OUT="$OUT" >"$BATS_FILE_TMPDIR/main.out" 2>"$BATS_FILE_TMPDIR/main.err" || rc=$?
     echo "$rc" >"$BATS_FILE_TMPDIR/main.rc"
     echo $((SECONDS - t0)) >"$BATS_FILE_TMPDIR/main.seconds"
+    # Kept after the run (bats deletes its folders): the step lines and costs.
+    { cat "$BATS_FILE_TMPDIR/main.err" "$BATS_FILE_TMPDIR/main.out"
+      echo "exit $rc, total $((SECONDS - t0)) s"; } >"$BISECT_BUILDS_DIR/last-test-run.txt" 2>/dev/null || true
 }
 
 # fetch_111w: the 1.1.1w orig tarball through builds/' own source code

@@ -219,6 +219,32 @@ static void bootstrap_ratio_is_reproducible_and_brackets_the_estimate(void **sta
     assert_float_equal(q.hi, 2.5, 1e-12);
 }
 
+static void paired_ratio_cancels_drift_within_a_run(void **state)
+{
+    (void)state;
+    /* The machine slows down and speeds up during the run; the release is
+     * always exactly twice as fast as the baseline in the same round. */
+    double a[12], b[12];
+    for (int i = 0; i < 12; i++) {
+        b[i] = 100.0 * (1 + i % 4);
+        a[i] = 2.0 * b[i];
+    }
+    result_row row = row_with_samples(a, 12), base = row_with_samples(b, 12);
+    strcpy(row.timestamp, "2026-11-30T00:00:00Z");
+    strcpy(base.timestamp, "2026-11-30T00:00:00Z");
+    report_ratio q = report_speedup(&row, &base);
+    assert_int_equal(q.method, RATIO_PAIRED);
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    assert_float_equal(q.lo, 2.0, 1e-12);
+    assert_float_equal(q.hi, 2.0, 1e-12);
+    /* rows of different runs are not paired: the bootstrap sees the drift */
+    strcpy(base.timestamp, "2026-11-29T00:00:00Z");
+    q = report_speedup(&row, &base);
+    assert_int_equal(q.method, RATIO_BOOTSTRAP);
+    assert_true(q.hi - q.lo > 0.5);
+    assert_string_equal(ratio_method_name(RATIO_PAIRED), "paired");
+}
+
 static void markdown_and_terminal_tables(void **state)
 {
     (void)state;
@@ -342,6 +368,7 @@ int main(void)
         cmocka_unit_test(ratio_from_ci_bounds_with_few_samples),
         cmocka_unit_test(no_ratio_without_both_sides),
         cmocka_unit_test(bootstrap_ratio_is_reproducible_and_brackets_the_estimate),
+        cmocka_unit_test(paired_ratio_cancels_drift_within_a_run),
         cmocka_unit_test(markdown_and_terminal_tables),
         cmocka_unit_test(speed_table_in_thousands_of_bytes),
         cmocka_unit_test(chart_data_and_list),
