@@ -94,21 +94,6 @@ void report_write_term(const report *r, FILE *f)
     }
 }
 
-static void csv_text(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-    fputc('"', f);
-}
-
 static void csv_number(FILE *f, double x)
 {
     fputc(',', f);
@@ -131,11 +116,11 @@ void report_write_csv(const report *r, FILE *f)
             const result_row *any = report_find_any(r, k, p);
             const result_row *row = any != NULL && any->status == ST_OK ? any : NULL;
             report_ratio q = report_speedup(row, b);
-            csv_text(f, r->rel[k].label);
+            csv_put_field(f, r->rel[k].label);
             fputc(',', f);
-            csv_text(f, r->rel[k].version);
+            csv_put_field(f, r->rel[k].version);
             fputc(',', f);
-            csv_text(f, base->label);
+            csv_put_field(f, base->label);
             fprintf(f, ",%s,%s,%s,%" PRIu64 ",%s", p->workload, p->api, p->op, p->bytes,
                     report_is_pubkey(p->workload) ? "op/s" : "B/s");
             csv_number(f, row ? row->rate : NAN);

@@ -85,7 +85,7 @@ static void assign_labels(libproc *libs, size_t n, const run_options *o)
 static FILE *open_csv(const char *path, char *partial, size_t n)
 {
     if (strcmp(path, "-") == 0)
-        return stdout;
+        return csv_write_header(stdout) ? stdout : NULL;
     struct stat st;
     if (stat(path, &st) == 0) {
         fprintf(stderr, "osslbench run: %s already exists; results are never overwritten\n",

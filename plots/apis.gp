@@ -15,7 +15,8 @@ set style fill solid 0.9 border rgb "#333333"
 set boxwidth 0.92 relative
 set errorbars lc rgb "#222222"
 set yrange [0:*]
-set xtics nomirror scale 0
+set xtics nomirror scale 0 rotate by 25 right
+set bmargin 6
 set xlabel "release"
 set ylabel ylab
 set tmargin 6
