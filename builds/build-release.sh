@@ -14,6 +14,7 @@
 # OSSLBENCH_BUILDS_DIR, OSSLBENCH_JOBS, OSSLBENCH_CONFIG_OPTS, OSSLBENCH_MODULES=1,
 # OSSLBENCH_KEEP_WORK=1 (keep builds/work/<name> after success).
 set -euo pipefail
+shopt -s extglob   # must be on before main() below is parsed
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$BUILDS_SRC/sources.sh"
 source "$BUILDS_SRC/recipes.sh"   # detect_generation; the recipes themselves run in run_step
@@ -96,7 +97,8 @@ trap 'fail "interrupted"' INT TERM
 # A killed earlier run may have left a work tree or a staging folder: both are
 # only ever scratch, so start from clean.
 work=$WORK_ROOT/$name
-rm -rf -- "$work" "$INSTALL_ROOT/.tmp-$name".* "$INSTALL_ROOT/.old-$name".*
+# (+([0-9]) = the pid suffix only, so build "1.1" never matches 1.1.1w's staging.)
+rm -rf -- "$work" "$INSTALL_ROOT/.tmp-$name".+([0-9]) "$INSTALL_ROOT/.old-$name".+([0-9])
 mkdir -p "$work"
 
 step=fetch

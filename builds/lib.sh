@@ -3,6 +3,7 @@
 # One place for: where things live, logging, release-name validation, manifest
 # look-ups, checksum checks and the private apt configuration.  Every script in
 # builds/ sources this file right after `set -euo pipefail`.
+# shellcheck disable=SC2034  # the variables below are used by the scripts sourcing this file
 
 # ---------------------------------------------------------------- locations
 # BUILDS_SRC: this folder (scripts + manifest).  BUILDS_DIR: where install/,

@@ -69,6 +69,7 @@ typedef struct {
     const workload *w;
     void *state;
     uint64_t iterations;
+    clock_fn clock;
 } point;
 
 static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *pt)
@@ -104,7 +105,8 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         return;
     }
     pt->w = ws.w;
-    pt->iterations = calibrate(ws.w->run, pt->state, rq->target_ns);
+    pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
+    pt->iterations = calibrate(pt->clock, ws.w->run, pt->state, rq->target_ns);
     if (pt->iterations == 0) {
         reply_error(rp, ST_ERROR, "operation failed", lib);
         return;
@@ -174,8 +176,8 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
                 snprintf(rp.note, sizeof rp.note, "sample before prepare");
                 break;
             }
-            rp.iterations = pt.iterations;
-            rp.ns = time_run(pt.w->run, pt.state, pt.iterations);
+            rp.iterations = rq.iterations ? rq.iterations : pt.iterations;
+            rp.ns = time_run(pt.clock, pt.w->run, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", &lib);
             break;

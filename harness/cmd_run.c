@@ -22,6 +22,8 @@ static const char usage[] =
     "  --time S           sampling budget per point and library (default 1)\n"
     "  --precision P      stop a point once its 95% CI is within +-P (default 0.01 = 1%)\n"
     "  --timeout S        a library that does not answer in S seconds is hung (default 60)\n"
+    "  --clock wall|cpu   time samples by the wall clock (default) or by the thread's\n"
+    "                     CPU time, which leaves out time other processes took\n"
     "  --quick            smoke run: short samples, few of them\n"
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
     "  --trace FILE       log every timed sample (shows the interleaving)\n"

@@ -256,6 +256,14 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
         } else if (strcmp(a, "--csv") == 0 || strcmp(a, "-o") == 0) {
             if ((o->csv_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
                 goto bad;
+        } else if (strcmp(a, "--clock") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+                goto bad;
+            if (strcmp(v, "cpu") != 0 && strcmp(v, "wall") != 0) {
+                snprintf(why, sizeof why, "--clock is 'wall' or 'cpu', not '%s'", v);
+                goto bad;
+            }
+            o->cpu_clock = strcmp(v, "cpu") == 0;
         } else if (strcmp(a, "--trace") == 0) {
             if ((o->trace_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
                 goto bad;

@@ -16,7 +16,9 @@ typedef struct {
     int api;           /* api_path */
     int op;            /* index into the workload's ops */
     uint64_t bytes;
-    uint64_t target_ns; /* how long one sample should last */
+    uint64_t target_ns;  /* PREPARE: how long one sample should last */
+    uint64_t iterations; /* SAMPLE: operations to time (0: the calibrated count) */
+    bool cpu_clock;      /* PREPARE: time with the thread's CPU clock, not the wall clock */
 } request;
 
 typedef struct {

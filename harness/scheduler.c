@@ -16,7 +16,8 @@ typedef struct {
 
 /* One library's progress on the current point. */
 typedef struct {
-    bool active;
+    bool active;    /* prepared and not failed: still part of the rotation */
+    bool satisfied; /* has enough samples; keeps sampling while others do */
     result_row row;
     double *rates;
     size_t cap;
@@ -91,7 +92,7 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
         return false;
     }
     request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
-                  .target_ns = s->opt->target_ns};
+                  .target_ns = s->opt->target_ns, .cpu_clock = s->opt->cpu_clock};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
     reply rp;
     if (!ask(s, lp, &rq, &rp, r, interrupted))
@@ -114,22 +115,25 @@ static void append_rate(lib_point *lpt, double rate)
     r->sample_rates[r->nsample++] = rate;
 }
 
-static bool converged(const schedule *s, lib_point *lpt)
+/* Enough samples: the CI is tight enough, or the time budget is spent. */
+static bool satisfied(const run_options *o, const lib_point *lpt)
 {
-    const run_options *o = s->opt;
-    result_row *r = &lpt->row;
+    const result_row *r = &lpt->row;
     if (r->nsample < o->min_samples)
         return false;
+    if (lpt->spent_ns >= (uint64_t)(o->time_s * 1e9) || r->nsample >= o->max_samples)
+        return true;
     sample_summary sum = summarize(r->sample_rates, r->nsample);
-    bool done = summary_rel_halfwidth(&sum) <= o->precision ||
-                lpt->spent_ns >= (uint64_t)(o->time_s * 1e9) || r->nsample >= o->max_samples;
-    if (done) {
-        r->rate = sum.median;
-        r->ci_low = sum.ci_low;
-        r->ci_high = sum.ci_high;
-        r->samples = (uint32_t)r->nsample;
-    }
-    return done;
+    return summary_rel_halfwidth(&sum) <= o->precision;
+}
+
+static void finalize(result_row *r)
+{
+    sample_summary sum = summarize(r->sample_rates, r->nsample);
+    r->rate = sum.median;
+    r->ci_low = sum.ci_low;
+    r->ci_high = sum.ci_high;
+    r->samples = (uint32_t)r->nsample;
 }
 
 static void trace_sample(const schedule *s, uint64_t seq, size_t lib, const result_row *r)
@@ -139,12 +143,12 @@ static void trace_sample(const schedule *s, uint64_t seq, size_t lib, const resu
                 r->workload, r->api, r->op, r->bytes);
 }
 
-/* One sample from one library; false when the library is done with the point. */
+/* One sample from one library; false when the library failed. */
 static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point_def *p,
                         uint64_t *seq, bool *interrupted)
 {
     libproc *lp = &s->libs[i];
-    request rq = {.type = REQ_SAMPLE};
+    request rq = {.type = REQ_SAMPLE, .iterations = lpt->row.iterations};
     reply rp;
     if (!ask(s, lp, &rq, &rp, &lpt->row, interrupted))
         return false;
@@ -158,13 +162,41 @@ static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point
     double seconds = rp.ns > 0 ? (double)rp.ns / 1e9 : 1e-9;
     double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0);
     append_rate(lpt, units / seconds);
-    if (!converged(s, lpt))
-        return true;
-    /* The row is complete; a crash while tearing down shows at the next point. */
-    rq.type = REQ_FINISH;
-    result_row scratch;
-    ask(s, lp, &rq, &rp, &scratch, interrupted);
-    return false;
+    return true;
+}
+
+/* Every library times the same number of operations per sample (the largest
+ * calibrated count), so a sample means the same work whoever runs it. */
+static void common_iterations(lib_point *lpts, size_t n)
+{
+    uint64_t most = 0;
+    for (size_t i = 0; i < n; i++)
+        if (lpts[i].active && lpts[i].row.iterations > most)
+            most = lpts[i].row.iterations;
+    for (size_t i = 0; i < n; i++)
+        if (lpts[i].active)
+            lpts[i].row.iterations = most;
+}
+
+/* Samples in rotation until every library has enough: one that is satisfied
+ * early keeps sampling, so drift keeps hitting all of them alike. */
+static void rotate(const schedule *s, const point_def *p, lib_point *lpts, uint64_t *seq,
+                   bool *interrupted)
+{
+    for (;;) {
+        bool all_satisfied = true;
+        for (size_t i = 0; i < s->nlibs && !*interrupted; i++) {
+            lib_point *lpt = &lpts[i];
+            if (!lpt->active || lpt->row.nsample >= s->opt->max_samples)
+                continue;
+            lpt->active = sample_once(s, i, lpt, p, seq, interrupted);
+            if (lpt->active)
+                lpt->satisfied = satisfied(s->opt, lpt);
+            all_satisfied = all_satisfied && (!lpt->active || lpt->satisfied);
+        }
+        if (*interrupted || all_satisfied)
+            return;
+    }
 }
 
 static void progress(const schedule *s, size_t done, size_t total, const point_def *p,
@@ -187,15 +219,20 @@ static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bo
         start_row(s, &s->libs[i], p, &lpts[i].row);
         lpts[i].cap = 0;
         lpts[i].spent_ns = 0;
+        lpts[i].satisfied = false;
         lpts[i].active = prepare(s, &s->libs[i], &restartable[i], p, &lpts[i], &interrupted);
     }
-    for (bool any = true; any && !interrupted;) {
-        any = false;
-        for (size_t i = 0; i < s->nlibs && !interrupted; i++)
-            if (lpts[i].active) {
-                lpts[i].active = sample_once(s, i, &lpts[i], p, seq, &interrupted);
-                any = any || lpts[i].active;
-            }
+    common_iterations(lpts, s->nlibs);
+    rotate(s, p, lpts, seq, &interrupted);
+    for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
+        if (!lpts[i].active)
+            continue;
+        finalize(&lpts[i].row);
+        /* A crash while tearing down shows at the next point. */
+        request rq = {.type = REQ_FINISH};
+        reply rp;
+        result_row scratch;
+        ask(s, &s->libs[i], &rq, &rp, &scratch, &interrupted);
     }
     for (size_t i = 0; i < s->nlibs; i++) {
         if (!interrupted)

@@ -9,23 +9,31 @@ uint64_t clock_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t time_run(bool (*run)(void *, uint64_t), void *state, uint64_t n)
+uint64_t cpu_clock_ns(void)
 {
-    uint64_t t0 = clock_ns();
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n)
+{
+    uint64_t t0 = clock();
     if (!run(state, n))
         return UINT64_MAX;
-    return clock_ns() - t0;
+    return clock() - t0;
 }
 
 enum { MAX_ITERATIONS = 1u << 30 };
 
-uint64_t calibrate(bool (*run)(void *, uint64_t), void *state, uint64_t target_ns)
+uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
+                   uint64_t target_ns)
 {
     uint64_t n = 1, t;
     /* Double until a run is long enough that clock resolution and call
      * overhead no longer matter (an eighth of the target). */
     for (;;) {
-        t = time_run(run, state, n);
+        t = time_run(clock, run, state, n);
         if (t == UINT64_MAX)
             return 0;
         if (t >= target_ns / 8 || n >= MAX_ITERATIONS)
@@ -37,7 +45,7 @@ uint64_t calibrate(bool (*run)(void *, uint64_t), void *state, uint64_t target_n
         n = scaled > MAX_ITERATIONS ? MAX_ITERATIONS : (uint64_t)scaled + 1;
     }
     /* Warm-up at the final size: caches, branch predictors, CPU clock. */
-    if (time_run(run, state, n) == UINT64_MAX)
+    if (time_run(clock, run, state, n) == UINT64_MAX)
         return 0;
     return n;
 }

@@ -6,15 +6,23 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Wall time, CLOCK_MONOTONIC. */
 uint64_t clock_ns(void);
+/* CPU time of the calling thread: on a shared machine it leaves out the time
+ * the scheduler gave to other processes (what `openssl speed` reports by
+ * default, as user CPU time). */
+uint64_t cpu_clock_ns(void);
 
-/* Runs `run(state, n)` and returns its duration, or UINT64_MAX if run
- * reported failure. */
-uint64_t time_run(bool (*run)(void *, uint64_t), void *state, uint64_t n);
+typedef uint64_t (*clock_fn)(void);
+
+/* Runs `run(state, n)` and returns its duration on `clock`, or UINT64_MAX if
+ * run reported failure. */
+uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n);
 
 /* Finds an operation count whose run lasts >= target_ns (doubling, then
  * scaling from the last measurement), running the workload for a while in
  * the process, which doubles as warm-up.  0 on failure. */
-uint64_t calibrate(bool (*run)(void *, uint64_t), void *state, uint64_t target_ns);
+uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
+                   uint64_t target_ns);
 
 #endif
