@@ -289,7 +289,7 @@ static void apis_chart(dat_ctx *c, const char *workload)
     }
     if (!found)
         return;
-    char name[160], titles[2][64];
+    char name[160], titles[2][96];
     chart_name(name, sizeof name, "apis", workload, NULL);
     for (int k = 0; k < 2; k++) {
         if (pk)

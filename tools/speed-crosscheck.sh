@@ -6,7 +6,8 @@
 #   tools/speed-crosscheck.sh LIBCRYPTO OPENSSL_APP [ROUNDS]
 #
 # `openssl speed -evp` fetches its algorithm once on 3.x/4.x (our `fetch`
-# path) and uses the static EVP objects on 1.x (our `evp` path).
+# path) and uses the static EVP objects on 1.x (our `evp` path).  It reports
+# user CPU time unless given -elapsed, so osslbench runs with --clock cpu.
 set -euo pipefail
 lib=${1:?usage: $0 LIBCRYPTO OPENSSL_APP [ROUNDS]} app=${2:?usage: $0 LIBCRYPTO OPENSSL_APP [ROUNDS]}
 rounds=${3:-5}
@@ -33,7 +34,7 @@ for wl in sha256 aes-128-cbc; do
         for r in $(seq "$rounds"); do
             k=$(LD_LIBRARY_PATH=$libdir OPENSSL_CONF=/dev/null "$app" speed -seconds 1 -bytes "$bytes" -evp "$wl" 2>/dev/null |
                 awk -v w="$wl" 'tolower($1) == w {v = $NF} END {sub(/k$/, "", v); print v}')
-            "$bench" run --lib "$lib" --workloads "$wl" --api "$api" --sizes "$bytes" --time 1 --precision 0.0005 \
+            "$bench" run --lib "$lib" --workloads "$wl" --api "$api" --sizes "$bytes" --time 1 --precision 0.0005 --clock cpu \
                 --quiet --csv "$tmp/$wl-$bytes-$r.csv" >/dev/null
             ours=$(awk -F, 'NR == 2 {print $9}' "$tmp/$wl-$bytes-$r.csv")
             echo "$(awk -v o="$ours" -v k="$k" 'BEGIN {printf "%.6f %.0f %.0f", o / (k * 1000), k * 1000, o}')"
