@@ -8,7 +8,7 @@
 #   COMPARE_LIBS       extra libraries, "[LABEL=]PATH ..." (label default: its release)
 #   COMPARE_BASELINE   label the speed-ups are relative to (default: oldest release)
 #   COMPARE_WORKLOADS, COMPARE_SIZES, COMPARE_API, COMPARE_TIME, COMPARE_PRECISION,
-#   COMPARE_QUICK=1    passed to `osslbench run` (its defaults otherwise)
+#   COMPARE_CLOCK, COMPARE_QUICK=1  passed to `osslbench run` (its defaults otherwise)
 #   COMPARE_NO_BUILD=1 never run `make builds`, even when nothing is installed
 #   COMPARE_SYSTEM_LIB the system libcrypto (default /usr/lib/x86_64-linux-gnu/
 #                      libcrypto.so.3; "none" leaves it out)
@@ -30,7 +30,7 @@ die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
 knob() { local v=COMPARE_$1; printf '%s' "${!v-}"; }
 RELEASES=$(knob RELEASES) LIBS=$(knob LIBS) BASELINE=$(knob BASELINE)
 WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
-TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK)
+TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK) CLOCK=$(knob CLOCK)
 NO_BUILD=$(knob NO_BUILD) RESULTS_ROOT=$(knob RESULTS_ROOT)
 SYSTEM_LIB=${COMPARE_SYSTEM_LIB-/usr/lib/x86_64-linux-gnu/libcrypto.so.3}
 RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
@@ -47,6 +47,7 @@ check API "$API" '^[a-z]+(,[a-z]+)*$' "a comma-separated API list (legacy,evp,fe
 check TIME "$TIME" '^[0-9]+(\.[0-9]+)?$' "a number of seconds"
 check PRECISION "$PRECISION" '^0?\.[0-9]+$|^[01]$' "a fraction such as 0.01"
 check QUICK "$QUICK" '^[01]$' "0 or 1"
+check CLOCK "$CLOCK" '^(wall|cpu)$' "wall or cpu"
 check NO_BUILD "$NO_BUILD" '^[01]$' "0 or 1"
 check BASELINE "$BASELINE" "$LABEL_RE" "a release label"
 read -r -a wanted <<<"${RELEASES//,/ }"
@@ -178,10 +179,11 @@ for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); don
 [[ -z $TIME ]] || run_args+=(--time "$TIME")
 [[ -z $PRECISION ]] || run_args+=(--precision "$PRECISION")
 [[ $QUICK != 1 ]] || run_args+=(--quick)
+[[ -z $CLOCK ]] || run_args+=(--clock "$CLOCK")
 run_args+=(--csv "$dir/results.csv" --trace "$dir/trace.txt")
 
 cmdline="make compare"
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
     v=COMPARE_$k
     [[ -z ${!v+x} ]] || cmdline+=" $(printf '%q' "$k=${!v}")"
 done

@@ -14,7 +14,7 @@ PLOTS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # Values reach the shell single-quoted (each ' escaped): a knob can never run
 # as shell code; the scripts then validate every value.
 plots_q = '$(subst ','\'',$(1))'
-PLOTS_KNOBS = RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD \
+PLOTS_KNOBS = RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD \
               SYSTEM_LIB RESULTS_ROOT
 plots_env = $(foreach k,$(PLOTS_KNOBS),$(if $(filter-out undefined,$(origin $(k))),\
               COMPARE_$(k)=$(call plots_q,$($(k)))))

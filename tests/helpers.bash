@@ -24,7 +24,7 @@ libcrypto_111() {
 installed_libcryptos() {
     local f
     for f in "$ROOT"/builds/install/*/lib/libcrypto.so.*; do
-        [[ -f $f && ! -L $f ]] && echo "$f"
+        if [[ -f $f && ! -L $f ]]; then echo "$f"; fi
     done
 }
 
