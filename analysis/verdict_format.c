@@ -1,5 +1,7 @@
 #include "verdict_format.h"
 
+#include "../results/csv.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -90,20 +92,6 @@ static void fmt_side(char *buf, size_t n, const verdict_side *s, const char *uni
         human_rate(buf, n, s->rate, unit);
 }
 
-static void csv_text(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static void csv_num(FILE *f, double v)
 {
@@ -175,11 +163,11 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
     fputc('\n', f);
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        csv_text(f, p->workload);
+        csv_put_field(f, p->workload);
         fprintf(f, ",%s,%s,%" PRIu64 ",%s,", p->api, p->op, p->bytes, p->unit);
-        csv_text(f, c->old_label);
+        csv_put_field(f, c->old_label);
         fputc(',', f);
-        csv_text(f, c->new_label);
+        csv_put_field(f, c->new_label);
         fputc(',', f);
         csv_num(f, side_rate(&p->old_side));
         fputc(',', f);
@@ -194,7 +182,7 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
         csv_num(f, p->result.p_value);
         fprintf(f, ",%s,%zu,%zu,%s,", verdict_method_name(p->result.method),
                 p->old_side.nsample, p->new_side.nsample, verdict_name(p->result.verdict));
-        csv_text(f, p->result.note);
+        csv_put_field(f, p->result.note);
         fputc('\n', f);
     }
 }
