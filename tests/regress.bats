@@ -13,9 +13,10 @@ setup_file() {
     make -C "$ROOT" -s >/dev/null
     unset BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS OPENSSL_ia32cap
     # A 3.0.x: builds/' 3.0.20 when installed, else the system's.
-    export LIB30=$SYSTEM_LIBCRYPTO f
+    export LIB30=$SYSTEM_LIBCRYPTO
+    local f
     for f in "$ROOT"/builds/install/3.0.*/lib/libcrypto.so.3; do
-        [[ -f $f ]] && LIB30=$f
+        if [[ -f $f ]]; then LIB30=$f; fi
     done
 }
 
