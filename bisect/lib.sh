@@ -68,15 +68,13 @@ subject_of() { printable "$(git -C "$1" log -1 --format=%s "$2" 2>/dev/null)"; }
 # a later bisect over the same commits skip their builds.  Installs go to
 # BISECT_BUILDS_DIR, never to the team's builds/install.
 build_commit() {
-    local gitdir=$1 sha=$2 gen=() g built cache=$BISECT_BUILDS_DIR/libs/$2 f
+    local gitdir=$1 sha=$2 built cache=$BISECT_BUILDS_DIR/libs/$2 f
     for f in "$cache"/libcrypto.so*; do
         [[ -f $f ]] && { printf '%s\n' "$f"; return 0; }
     done
-    # builds/ can detect the recipe itself; passing it (documented
-    # --generation) also covers trees whose version header moved.
-    g=$(generation_of "$gitdir" "$sha") && gen=(--generation "$g")
+    # builds/ reads the recipe (generation) from the commit's own tree.
     built=$(OSSLBENCH_BUILDS_DIR=$BISECT_BUILDS_DIR \
-        "$BUILD_RELEASE" --git "$gitdir" --ref "$sha" --name bisect "${gen[@]}" \
+        "$BUILD_RELEASE" --git "$gitdir" --ref "$sha" --name bisect \
         2>>"$BISECT_OUT/build.log" </dev/null) || return 1
     [[ -f $built ]] || { say "builds/ printed no library for ${sha:0:12}"; return 1; }
     # Publish by rename: a half-copied library never has the final name.
@@ -85,25 +83,6 @@ build_commit() {
     cp -- "$(dirname "$built")/../build-info.txt" "$cache.tmp.$$/" 2>/dev/null || true
     rm -rf -- "$cache" && mv -- "$cache.tmp.$$" "$cache" || return 1
     printf '%s\n' "$cache/$(basename "$built")"
-}
-
-# generation_of GITDIR SHA: builds/' recipe name for the tree of a commit
-# (0.9.8, 1.0, 1.1 or 3), read from the git objects without a checkout.
-generation_of() {
-    local gitdir=$1 sha=$2 v f
-    git -C "$gitdir" cat-file -e "$sha:VERSION.dat" 2>/dev/null && { echo 3; return; }
-    for f in include/openssl/opensslv.h crypto/opensslv.h; do
-        v=$(git -C "$gitdir" show "$sha:$f" 2>/dev/null | sed -nE \
-            's/^#[[:space:]]*define[[:space:]]+OPENSSL_VERSION_TEXT[[:space:]]+"OpenSSL ([0-9.]+).*/\1/p' | head -n1)
-        [[ -n $v ]] && break
-    done
-    case $v in
-        0.9.*) echo 0.9.8 ;;
-        1.0.*) echo 1.0 ;;
-        1.1.*) echo 1.1 ;;
-        3.*|4.*) echo 3 ;;
-        *) return 1 ;;
-    esac
 }
 
 # ---------------------------------------------------------------- measuring
