@@ -117,6 +117,25 @@ static void append_index(char *buf, size_t n, size_t k)
     snprintf(buf + len, n - len, "%s%zu", len ? " " : "", k);
 }
 
+/* A .dat file whose columns are a (value, low, high) triple per release,
+ * headed by the release labels; `colours` collects their palette indexes. */
+static FILE *open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t ncol,
+                          char *colours, size_t colours_len)
+{
+    FILE *f = open_dat(c, name);
+    if (f == NULL)
+        return NULL;
+    fputs("point", f);
+    for (size_t j = 0; j < ncol; j++) {
+        append_index(colours, colours_len, cols[j]);
+        fputc(' ', f);
+        dat_string(f, c->r->rel[cols[j]].label);
+        fputs(" low high", f);
+    }
+    fputc('\n', f);
+    return f;
+}
+
 /* 1. Throughput vs block size: one index block per release. */
 static void throughput_chart(dat_ctx *c, const point_list *l)
 {
@@ -181,17 +200,9 @@ static void speedup_chart(dat_ctx *c, const point_list *l)
     }
     if (ncol == 0)
         return;
-    FILE *f = open_dat(c, name);
+    FILE *f = open_triples(c, name, cols, ncol, colours, sizeof colours);
     if (f == NULL)
         return;
-    fputs("point", f);
-    for (size_t j = 0; j < ncol; j++) {
-        append_index(colours, sizeof colours, cols[j]);
-        fputc(' ', f);
-        dat_string(f, r->rel[cols[j]].label);
-        fputs(" low high", f);
-    }
-    fputc('\n', f);
     for (size_t i = 0; i < l->n; i++) {
         const report_point *p = &r->pt[l->at[i]];
         const result_row *b = report_find(r, r->baseline, p);
@@ -232,17 +243,9 @@ static void pubkey_chart(dat_ctx *c, const point_list *l)
             cols[ncol++] = k;
     if (ncol == 0)
         return;
-    FILE *f = open_dat(c, name);
+    FILE *f = open_triples(c, name, cols, ncol, colours, sizeof colours);
     if (f == NULL)
         return;
-    fputs("point", f);
-    for (size_t j = 0; j < ncol; j++) {
-        append_index(colours, sizeof colours, cols[j]);
-        fputc(' ', f);
-        dat_string(f, r->rel[cols[j]].label);
-        fputs(" low high", f);
-    }
-    fputc('\n', f);
     for (size_t i = 0; i < l->n; i++) {
         const report_point *p = &r->pt[l->at[i]];
         char tic[64];
