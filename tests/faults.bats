@@ -20,6 +20,15 @@ teardown() {
     rm -rf -- "$TMP"
 }
 
+# Waits (up to 10 s) until FILE has at least N lines: rows are being written.
+wait_for_lines() {
+    local _
+    for _ in $(seq 100); do
+        [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ] && return 0
+        sleep 0.1
+    done
+}
+
 status_of() { # label -> statuses of its rows
     local st lb
     st=$(csv_col "$TMP/r.csv" status) lb=$(csv_col "$TMP/r.csv" label)
@@ -72,10 +81,7 @@ run_with_fault() {
     "$OSSLBENCH" run --lib a="$SYSTEM_LIBCRYPTO" --lib b="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc \
         --time 0.2 --quiet --csv "$TMP/r.csv" 2>"$TMP/err" &
     pid=$!
-    for _ in $(seq 100); do
-        [ "$(wc -l <"$TMP/r.csv.partial" 2>/dev/null || echo 0)" -ge 4 ] && break
-        sleep 0.1
-    done
+    wait_for_lines "$TMP/r.csv.partial" 4
     kill -INT "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 130 ]
@@ -93,10 +99,7 @@ run_with_fault() {
     "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads aes-256-cbc --time 0.3 --quiet \
         --csv "$TMP/r.csv" 2>/dev/null &
     pid=$!
-    for _ in $(seq 100); do
-        [ "$(wc -l <"$TMP/r.csv.partial" 2>/dev/null || echo 0)" -ge 3 ] && break
-        sleep 0.1
-    done
+    wait_for_lines "$TMP/r.csv.partial" 3
     kill -TERM "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 143 ]
