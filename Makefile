@@ -14,11 +14,11 @@ LDLIBS  := -ldl -lm -lpthread
 SAN     ?=
 
 # The runner is compiled once for every release: no OpenSSL header, no -lcrypto.
-SRC_DIRS := compat harness harness/workloads stats results analysis
+SRC_DIRS := compat harness harness/workloads stats csv analysis cli
 SRCS     := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 OBJDIR   := build/obj$(if $(SAN),-san)
 OBJS     := $(SRCS:%.c=$(OBJDIR)/%.o)
-LIB_OBJS := $(filter-out $(OBJDIR)/harness/main.o,$(OBJS))
+LIB_OBJS := $(filter-out $(OBJDIR)/cli/main.o,$(OBJS))
 BIN      := bin/osslbench$(if $(SAN),-san)
 
 .PHONY: all test unit-tests shell-tests clean

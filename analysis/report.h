@@ -7,7 +7,7 @@
 #ifndef ANALYSIS_REPORT_H
 #define ANALYSIS_REPORT_H
 
-#include "../results/csv.h"
+#include "../csv/csv.h"
 
 #include <stdio.h>
 
@@ -20,8 +20,8 @@ typedef struct {
 
 typedef struct {
     char workload[32];
-    char api[8];
-    char op[8];
+    char api[16];
+    char op[16];
     uint64_t bytes;
 } report_point;
 

@@ -15,7 +15,7 @@
 #ifndef ANALYSIS_VERDICT_H
 #define ANALYSIS_VERDICT_H
 
-#include "../results/row.h"
+#include "../csv/row.h"
 
 #include <stdbool.h>
 #include <stddef.h>

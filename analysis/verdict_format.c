@@ -1,6 +1,6 @@
 #include "verdict_format.h"
 
-#include "../results/csv.h"
+#include "../csv/csv.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 typedef struct {
-    char workload[32], api[8], op[8], unit[8];
+    char workload[32], api[16], op[16], unit[8];
     uint64_t bytes;
     verdict_side old_side, new_side;
     size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */

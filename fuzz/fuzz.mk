@@ -4,7 +4,7 @@
 FUZZ_SECONDS ?= 30
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRCS    := $(filter-out harness/main.c,$(SRCS))
+FUZZ_SRCS    := $(filter-out cli/main.c,$(SRCS))
 FUZZ_TARGETS := build/fuzz/fuzz_csv build/fuzz/fuzz_args
 
 build/fuzz/%: fuzz/%.c $(FUZZ_SRCS)

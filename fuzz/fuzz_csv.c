@@ -1,7 +1,7 @@
 /* libFuzzer harness: the results-CSV reader must refuse any malformed input
  * with a message, never crash, overrun or leak. */
 #define _POSIX_C_SOURCE 200809L
-#include "../results/csv.h"
+#include "../csv/csv.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #ifndef HARNESS_PROTOCOL_H
 #define HARNESS_PROTOCOL_H
 
-#include "../results/row.h"
+#include "../csv/row.h"
 
 #include <stdbool.h>
 #include <stdint.h>

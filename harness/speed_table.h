@@ -3,7 +3,7 @@
 #ifndef HARNESS_SPEED_TABLE_H
 #define HARNESS_SPEED_TABLE_H
 
-#include "../results/row.h"
+#include "../csv/row.h"
 
 #include <stdio.h>
 

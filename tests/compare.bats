@@ -62,7 +62,7 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,sample_rates" ]
+    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,kind,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
     run awk -F, 'NR > 1 {
         if ($15 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
@@ -252,7 +252,9 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"has no results.csv"* ]]
     mkdir "$BATS_TEST_TMPDIR/bad"
     head -n 3 "$RUN/results.csv" >"$BATS_TEST_TMPDIR/bad/results.csv"
-    printf '1.1.1w,1.1.1w,0x1010117f,/x,evp,sha256,digest,sixteen,1,B/s,1,1,1,1,ok,,h,c,t,\n' >>"$BATS_TEST_TMPDIR/bad/results.csv"
+    # a real row with its block size spelled out in words
+    awk -F, -v OFS=, -v b="$(csv_col "$RUN/results.csv" bytes)" 'NR == 2 { $b = "sixteen"; print }' \
+        "$RUN/results.csv" >>"$BATS_TEST_TMPDIR/bad/results.csv"
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/bad"
     [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"line 4: bad bytes"* ]]
     [ ! -e "$BATS_TEST_TMPDIR/bad/plots" ] # no half-made output folder left

@@ -1,5 +1,5 @@
-#ifndef HARNESS_COMMANDS_H
-#define HARNESS_COMMANDS_H
+#ifndef CLI_COMMANDS_H
+#define CLI_COMMANDS_H
 
 #define CMD(name, fn, summary) int fn(int argc, char **argv);
 #include "commands.def"

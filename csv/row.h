@@ -1,6 +1,6 @@
 /* One tidy result row: library x workload x API path x operation x size.
- * The CSV columns, in order, are given by result_columns[]; README.md
- * documents each. */
+ * The CSV columns, in order, are given by columns.def; README.md documents
+ * each. */
 #ifndef RESULTS_ROW_H
 #define RESULTS_ROW_H
 
@@ -29,9 +29,10 @@ typedef struct {
     char version[32];    /* release decoded from the version number: 1.1.1w, 3.0.19 */
     unsigned long version_num;
     char lib[1024];      /* path given to --lib */
-    char api[8];         /* legacy | evp | fetch */
-    char workload[32];   /* sha256, aes-128-gcm, rsa2048 */
-    char op[8];          /* digest | encrypt | mac | sign | verify */
+    char api[16];        /* an API path name (harness/apis.def) */
+    char workload[32];   /* a workload name as on the command line */
+    char kind[16];       /* the workload's kind: symmetric, public-key, ... */
+    char op[16];         /* the operation: digest, encrypt, sign, ... */
     uint64_t bytes;      /* block size; 0 for public-key operations */
     double rate;         /* median, in unit */
     char unit[8];        /* B/s | op/s */

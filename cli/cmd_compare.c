@@ -4,10 +4,10 @@
  * exit status.  The statistics live in stats/ranktest.c, the rule in
  * analysis/verdict.c, the pairing in verdict_set.c, the output in
  * verdict_format.c. */
-#include "../harness/commands.h"
-#include "../results/csv.h"
-#include "verdict_format.h"
-#include "verdict_set.h"
+#include "commands.h"
+#include "../csv/csv.h"
+#include "../analysis/verdict_format.h"
+#include "../analysis/verdict_set.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
 /* `osslbench run`: start one child per library, run the schedule, write the
  * CSV as rows complete and the speed tables at the end. */
 #include "commands.h"
-#include "scheduler.h"
-#include "speed_table.h"
+#include "../harness/scheduler.h"
+#include "../harness/speed_table.h"
 
-#include "../results/csv.h"
+#include "../csv/csv.h"
 
 #include <errno.h>
 #include <libgen.h>

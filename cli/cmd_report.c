@@ -1,7 +1,7 @@
 /* `osslbench report`: read a results CSV, write the speed-up table and the
  * per-release tables, and the data plots/draw.sh turns into charts. */
-#include "report.h"
-#include "../harness/commands.h"
+#include "../analysis/report.h"
+#include "commands.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* `osslbench list` and `osslbench info`: look at a library in this process
  * without measuring anything. */
-#include "child.h"
+#include "../harness/child.h"
 #include "commands.h"
-#include "options.h"
+#include "../harness/options.h"
 
 #include <stdio.h>
 #include <string.h>

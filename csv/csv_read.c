@@ -1,6 +1,7 @@
 #include "csv.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +64,15 @@ static bool split(char *line, split_line *out, const char **err)
 }
 
 enum col {
-    C_LABEL, C_VERSION, C_VERSION_NUM, C_LIB, C_API, C_WORKLOAD, C_OP, C_BYTES, C_RATE,
-    C_UNIT, C_CI_LOW, C_CI_HIGH, C_SAMPLES, C_ITERATIONS, C_STATUS, C_NOTE, C_HOST, C_CPU,
-    C_TIMESTAMP, C_SAMPLE_RATES, C_COUNT
+#define COL(name, type, required) C_##name,
+#include "columns.def"
+#undef COL
+    C_COUNT
 };
 static const bool required[C_COUNT] = {
-    [C_LABEL] = true, [C_VERSION] = true, [C_API] = true, [C_WORKLOAD] = true, [C_OP] = true,
-    [C_BYTES] = true, [C_RATE] = true, [C_UNIT] = true, [C_CI_LOW] = true,
-    [C_CI_HIGH] = true, [C_SAMPLES] = true, [C_STATUS] = true,
+#define COL(name, type, req) [C_##name] = req,
+#include "columns.def"
+#undef COL
 };
 
 static bool copy_text(char *dst, size_t n, const char *src)
@@ -134,47 +136,47 @@ static bool parse_samples(const char *s, result_row *r)
     return true;
 }
 
+/* One parser per column type of columns.def; each returns false on a
+ * malformed value. */
+#define GET_TEXT(s, r, field) copy_text((r)->field, sizeof (r)->field, s)
+#define GET_HEX(s, r, field) get_ulong(s, &(r)->field)
+#define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, &(r)->field))
+#define GET_U32(s, r, field) get_u32(s, &(r)->field)
+#define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
+#define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
+#define GET_SAMPLES(s, r, field) parse_samples(s, r)
+
+static bool get_ulong(const char *s, unsigned long *out)
+{
+    uint64_t u = 0;
+    if (*s != '\0' && (!parse_u64(s, &u) || u > ULONG_MAX))
+        return false;
+    *out = (unsigned long)u;
+    return true;
+}
+
+static bool get_u32(const char *s, uint32_t *out)
+{
+    uint64_t u;
+    if (!parse_u64(s, &u) || u > UINT32_MAX)
+        return false;
+    *out = (uint32_t)u;
+    return true;
+}
+
 static const char *fill_row(result_row *r, char *const *f)
 {
-#define TEXT(col, dst)                                                                        \
-    if (f[col] != NULL && !copy_text(dst, sizeof dst, f[col]))                                \
-        return "field " #dst " too long";
-    TEXT(C_LABEL, r->label)
-    TEXT(C_VERSION, r->version)
-    TEXT(C_LIB, r->lib)
-    TEXT(C_API, r->api)
-    TEXT(C_WORKLOAD, r->workload)
-    TEXT(C_OP, r->op)
-    TEXT(C_UNIT, r->unit)
-    TEXT(C_NOTE, r->note)
-    TEXT(C_HOST, r->host)
-    TEXT(C_CPU, r->cpu)
-    TEXT(C_TIMESTAMP, r->timestamp)
-#undef TEXT
-    uint64_t u;
-    if (f[C_VERSION_NUM] != NULL && *f[C_VERSION_NUM] != '\0') {
-        if (!parse_u64(f[C_VERSION_NUM], &u))
-            return "bad version_num";
-        r->version_num = (unsigned long)u;
-    }
-    if (!parse_u64(f[C_BYTES], &r->bytes))
+#define COL(name, type, req)                                                                  \
+    if (f[C_##name] != NULL && !GET_##type(f[C_##name], r, name))                              \
+        return "bad " #name;
+#include "columns.def"
+#undef COL
+    if (f[C_bytes] != NULL && *f[C_bytes] == '\0')
         return "bad bytes";
-    if (!parse_u64(f[C_SAMPLES], &u) || u > UINT32_MAX)
-        return "bad samples";
-    r->samples = (uint32_t)u;
-    if (f[C_ITERATIONS] != NULL && !parse_u64(f[C_ITERATIONS], &r->iterations))
-        return "bad iterations";
-    if (!row_status_parse(f[C_STATUS], &r->status))
-        return "unknown status";
-    if (!parse_rate(f[C_RATE], &r->rate) || !parse_rate(f[C_CI_LOW], &r->ci_low) ||
-        !parse_rate(f[C_CI_HIGH], &r->ci_high))
-        return "bad rate";
     if (r->status == ST_OK && (isnan(r->rate) || isnan(r->ci_low) || isnan(r->ci_high)))
         return "ok row without a rate";
     if (strcmp(r->unit, "B/s") != 0 && strcmp(r->unit, "op/s") != 0)
         return "unit is neither B/s nor op/s";
-    if (f[C_SAMPLE_RATES] != NULL && !parse_samples(f[C_SAMPLE_RATES], r))
-        return "bad sample_rates";
     return NULL;
 }
 

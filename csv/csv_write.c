@@ -1,0 +1,94 @@
+#include "csv.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+const char *const result_columns[] = {
+#define COL(name, type, required) #name,
+#include "columns.def"
+#undef COL
+};
+const size_t result_column_count = sizeof result_columns / sizeof result_columns[0];
+
+/* Quote only when needed; a line break inside a field would make a row
+ * span lines, which line-oriented tools (gnuplot, grep) mishandle, so it is
+ * written as a space. */
+void csv_put_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+    fputc('"', f);
+}
+
+bool csv_write_header(FILE *f)
+{
+    for (size_t i = 0; i < result_column_count; i++)
+        fprintf(f, "%s%s", i ? "," : "", result_columns[i]);
+    fputc('\n', f);
+    return fflush(f) == 0 && !ferror(f);
+}
+
+/* One writer per column type of columns.def. */
+static void put_TEXT(FILE *f, const result_row *r, const char *v)
+{
+    (void)r;
+    csv_put_field(f, v);
+}
+
+static void put_HEX(FILE *f, const result_row *r, unsigned long v)
+{
+    (void)r;
+    fprintf(f, "0x%lx", v);
+}
+
+static void put_U64(FILE *f, const result_row *r, uint64_t v)
+{
+    (void)r;
+    fprintf(f, "%" PRIu64, v);
+}
+
+static void put_U32(FILE *f, const result_row *r, uint32_t v)
+{
+    (void)r;
+    fprintf(f, "%" PRIu32, v);
+}
+
+/* Rates only on ok rows: an empty field means "no value". */
+static void put_RATE(FILE *f, const result_row *r, double v)
+{
+    if (r->status == ST_OK)
+        fprintf(f, "%.6g", v);
+}
+
+static void put_STATUS(FILE *f, const result_row *r, row_status v)
+{
+    (void)r;
+    fputs(row_status_name(v), f);
+}
+
+static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
+{
+    for (size_t i = 0; i < r->nsample; i++)
+        fprintf(f, "%s%.6g", i ? " " : "", v[i]);
+}
+
+bool csv_write_row(FILE *f, const result_row *r)
+{
+    size_t column = 0;
+#define COL(name, type, required)                                                             \
+    if (column++ > 0)                                                                         \
+        fputc(',', f);                                                                        \
+    put_##type(f, r, r->name);
+#include "columns.def"
+#undef COL
+    fputc('\n', f);
+    return fflush(f) == 0 && !ferror(f);
+}
