@@ -18,12 +18,25 @@ typedef struct {
     size_t ok_rows; /* rows with status ok: a release without any is never the baseline */
 } report_release;
 
+/* A measured point.  Rows are classified by their CSV columns, never by
+ * workload name: `unit` op/s means an operation count (public-key, key
+ * exchange), B/s a throughput over block sizes; `kind` groups op/s
+ * workloads into charts. */
 typedef struct {
     char workload[32];
     char api[16];
     char op[16];
     uint64_t bytes;
+    char unit[8];
+    char kind[16];
 } report_point;
+
+/* Names in the order they first appear in the results (the runner writes
+ * workloads, API paths and operations in its registry's order). */
+typedef struct {
+    char (*name)[32];
+    size_t n, cap;
+} report_order;
 
 typedef struct {
     const result_set *set;
@@ -32,6 +45,7 @@ typedef struct {
     report_point *pt; /* workload, api, op, bytes order */
     size_t npt;
     size_t baseline; /* index into rel */
+    report_order workloads, apis, ops;
 } report;
 
 /* baseline NULL: the oldest release (by version) with at least one ok row.
@@ -44,10 +58,13 @@ const result_row *report_find(const report *r, size_t rel, const report_point *p
 /* Any row (whatever its status) of a release at a point, or NULL. */
 const result_row *report_find_any(const report *r, size_t rel, const report_point *p);
 
-/* Orders used everywhere (charts, tables); unknown names sort last, by name. */
-int report_workload_rank(const char *workload);
-int report_api_rank(const char *api);
-bool report_is_pubkey(const char *workload);
+/* Operations per second (op/s), not a throughput over block sizes. */
+bool report_point_is_ops(const report_point *p);
+/* Position of a name in an order (order->n when absent). */
+size_t report_rank(const report_order *order, const char *name);
+/* The chart group of an op/s point: its kind ("public-key" in files that
+ * predate the kind column). */
+const char *report_ops_group(const report_point *p);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
 typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS } ratio_method;

@@ -4,50 +4,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const workload_order[] = {
-    "sha256", "hmac-sha256", "aes-128-cbc", "aes-256-cbc", "aes-128-gcm", "aes-256-gcm",
-};
-static const char *const api_order[] = {"legacy", "evp", "fetch"};
-static const char *const op_order[] = {"digest", "mac", "encrypt", "decrypt", "sign", "verify"};
-
-static int rank_in(const char *name, const char *const *list, size_t n)
+bool report_point_is_ops(const report_point *p)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(name, list[i]) == 0)
-            return (int)i;
-    return (int)n;
+    return strcmp(p->unit, "op/s") == 0;
 }
 
-bool report_is_pubkey(const char *workload)
+/* Files written before the `kind` column had public-key op/s rows only. */
+const char *report_ops_group(const report_point *p)
 {
-    return strncmp(workload, "rsa", 3) == 0;
+    return p->kind[0] != '\0' ? p->kind : "public-key";
 }
 
-/* Symmetric workloads in a fixed order, then rsa<bits> by key size, then
- * anything unknown (the caller breaks ties by name). */
-int report_workload_rank(const char *workload)
+size_t report_rank(const report_order *order, const char *name)
 {
-    int n = (int)(sizeof workload_order / sizeof workload_order[0]);
-    int r = rank_in(workload, workload_order, (size_t)n);
-    if (r < n)
-        return r;
-    if (report_is_pubkey(workload)) {
-        long bits = strtol(workload + 3, NULL, 10);
-        if (bits > 0 && bits < 100000)
-            return n + (int)bits;
+    for (size_t i = 0; i < order->n; i++)
+        if (strcmp(order->name[i], name) == 0)
+            return i;
+    return order->n;
+}
+
+static void die_oom(void)
+{
+    fputs("osslbench: out of memory\n", stderr);
+    abort();
+}
+
+static void order_add(report_order *order, const char *name)
+{
+    if (report_rank(order, name) < order->n)
+        return;
+    if (order->n == order->cap) {
+        order->cap = order->cap ? order->cap * 2 : 16;
+        order->name = realloc(order->name, order->cap * sizeof *order->name);
+        if (order->name == NULL)
+            die_oom();
     }
-    return n + 100000;
+    snprintf(order->name[order->n++], sizeof order->name[0], "%s", name);
 }
 
-int report_api_rank(const char *api)
-{
-    return rank_in(api, api_order, sizeof api_order / sizeof api_order[0]);
-}
-
-static int op_rank(const char *op)
-{
-    return rank_in(op, op_order, sizeof op_order / sizeof op_order[0]);
-}
+/* qsort has no context argument: the report being sorted. */
+static const report *sorting;
 
 static int cmp_release(const void *a, const void *b)
 {
@@ -61,23 +57,31 @@ static int cmp_release(const void *a, const void *b)
     return strcmp(x->label, y->label);
 }
 
+static int cmp_rank(const report_order *order, const char *a, const char *b)
+{
+    size_t x = report_rank(order, a), y = report_rank(order, b);
+    return x < y ? -1 : x > y;
+}
+
+/* Workload, API path, operation (each in order of first appearance), then
+ * block size. */
 static int cmp_point(const void *a, const void *b)
 {
     const report_point *x = a, *y = b;
-    int d = report_workload_rank(x->workload) - report_workload_rank(y->workload);
+    int d = cmp_rank(&sorting->workloads, x->workload, y->workload);
     if (d == 0)
-        d = strcmp(x->workload, y->workload);
+        d = cmp_rank(&sorting->apis, x->api, y->api);
     if (d == 0)
-        d = report_api_rank(x->api) - report_api_rank(y->api);
-    if (d == 0)
-        d = strcmp(x->api, y->api);
-    if (d == 0)
-        d = op_rank(x->op) - op_rank(y->op);
-    if (d == 0)
-        d = strcmp(x->op, y->op);
+        d = cmp_rank(&sorting->ops, x->op, y->op);
     if (d == 0 && x->bytes != y->bytes)
         d = x->bytes < y->bytes ? -1 : 1;
     return d;
+}
+
+static bool same_key(const report_point *x, const report_point *y)
+{
+    return x->bytes == y->bytes && strcmp(x->workload, y->workload) == 0 &&
+           strcmp(x->api, y->api) == 0 && strcmp(x->op, y->op) == 0;
 }
 
 static bool same_point(const result_row *row, const report_point *p)
@@ -91,12 +95,6 @@ static bool is_token(const char *s)
     char tok[64];
     report_file_token(s, tok, sizeof tok);
     return strcmp(tok, s) == 0;
-}
-
-static void die_oom(void)
-{
-    fputs("osslbench: out of memory\n", stderr);
-    abort();
 }
 
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n)
@@ -138,14 +136,21 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         memcpy(p.workload, row->workload, sizeof p.workload);
         memcpy(p.api, row->api, sizeof p.api);
         memcpy(p.op, row->op, sizeof p.op);
+        memcpy(p.unit, row->unit, sizeof p.unit);
+        memcpy(p.kind, row->kind, sizeof p.kind);
+        order_add(&r->workloads, p.workload);
+        order_add(&r->apis, p.api);
+        order_add(&r->ops, p.op);
         size_t j = 0;
-        while (j < r->npt && cmp_point(&r->pt[j], &p) != 0)
+        while (j < r->npt && !same_key(&r->pt[j], &p))
             j++;
         if (j == r->npt)
             r->pt[r->npt++] = p;
     }
     qsort(r->rel, r->nrel, sizeof *r->rel, cmp_release);
+    sorting = r;
     qsort(r->pt, r->npt, sizeof *r->pt, cmp_point);
+    sorting = NULL;
 
     if (baseline != NULL) {
         for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
@@ -179,6 +184,9 @@ void report_free(report *r)
 {
     free(r->rel);
     free(r->pt);
+    free(r->workloads.name);
+    free(r->apis.name);
+    free(r->ops.name);
     *r = (report){0};
 }
 

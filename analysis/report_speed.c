@@ -1,6 +1,7 @@
-/* `openssl speed`-style tables of one release: per API path, symmetric
- * workloads in 1000s of bytes per second per block size, then the RSA
- * sign/verify times and rates. */
+/* `openssl speed`-style tables of one release: per API path, throughput
+ * workloads in 1000s of bytes per second per block size, then each op/s
+ * workload's operations as time per operation and operations per second.
+ * The one writer of these tables (the runner prints them too). */
 #include "report.h"
 
 #include <inttypes.h>
@@ -21,8 +22,7 @@ static size_t sizes_of(const report *r, size_t rel, const char *api, uint64_t *o
     size_t n = 0;
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *p = &r->pt[i];
-        if (report_is_pubkey(p->workload) || strcmp(p->api, api) != 0 ||
-            report_find(r, rel, p) == NULL)
+        if (report_point_is_ops(p) || strcmp(p->api, api) != 0 || report_find(r, rel, p) == NULL)
             continue;
         size_t j = 0;
         while (j < n && out[j] != p->bytes)
@@ -34,41 +34,47 @@ static size_t sizes_of(const report *r, size_t rel, const char *api, uint64_t *o
     return n;
 }
 
-static bool has_ok(const report *r, size_t rel, const char *api, bool pubkey)
+static bool has_ok(const report *r, size_t rel, const char *api, bool ops)
 {
     for (size_t i = 0; i < r->npt; i++)
-        if (strcmp(r->pt[i].api, api) == 0 && report_is_pubkey(r->pt[i].workload) == pubkey &&
+        if (strcmp(r->pt[i].api, api) == 0 && report_point_is_ops(&r->pt[i]) == ops &&
             report_find(r, rel, &r->pt[i]) != NULL)
             return true;
     return false;
 }
 
-static void symmetric_table(const report *r, size_t rel, const char *api, FILE *f)
+/* The points of one (workload, api, op) line start at pt[i]; returns its end. */
+static size_t line_end(const report *r, size_t i)
+{
+    const report_point *g = &r->pt[i];
+    size_t end = i;
+    while (end < r->npt && strcmp(r->pt[end].workload, g->workload) == 0 &&
+           strcmp(r->pt[end].api, g->api) == 0 && strcmp(r->pt[end].op, g->op) == 0)
+        end++;
+    return end;
+}
+
+static void throughput_table(const report *r, size_t rel, const char *api, FILE *f)
 {
     uint64_t sizes[MAX_SIZES];
     size_t ns = sizes_of(r, rel, api, sizes);
     fputs("The 'numbers' are in 1000s of bytes per second processed.\n", f);
-    fprintf(f, "%-16s", "type");
+    fprintf(f, "%-20s", "type");
     for (size_t s = 0; s < ns; s++) {
         char head[32];
         snprintf(head, sizeof head, "%" PRIu64 " bytes", sizes[s]);
         fprintf(f, " %12s", head);
     }
     fputc('\n', f);
-    for (size_t i = 0; i < r->npt;) {
+    for (size_t i = 0, end; i < r->npt; i = end) {
         const report_point *g = &r->pt[i];
-        size_t end = i;
-        while (end < r->npt && strcmp(r->pt[end].workload, g->workload) == 0 &&
-               strcmp(r->pt[end].api, g->api) == 0 && strcmp(r->pt[end].op, g->op) == 0)
-            end++;
+        end = line_end(r, i);
         bool measured = false;
         for (size_t j = i; j < end && !measured; j++)
             measured = report_find(r, rel, &r->pt[j]) != NULL;
-        if (strcmp(g->api, api) != 0 || report_is_pubkey(g->workload) || !measured) {
-            i = end;
+        if (strcmp(g->api, api) != 0 || report_point_is_ops(g) || !measured)
             continue;
-        }
-        fprintf(f, "%-16s", g->workload);
+        fprintf(f, "%-20s", g->workload);
         for (size_t s = 0; s < ns; s++) {
             const result_row *row = NULL;
             for (size_t j = i; j < end && row == NULL; j++)
@@ -80,70 +86,41 @@ static void symmetric_table(const report *r, size_t rel, const char *api, FILE *
                 fprintf(f, " %12s", "n/a");
         }
         fputc('\n', f);
-        i = end;
     }
 }
 
-static const result_row *pubkey_row(const report *r, size_t rel, const report_point *g,
-                                    const char *op)
+static void ops_table(const report *r, size_t rel, const char *api, FILE *f)
 {
-    report_point p = *g;
-    snprintf(p.op, sizeof p.op, "%s", op);
-    return report_find(r, rel, &p);
-}
-
-static void pubkey_table(const report *r, size_t rel, const char *api, FILE *f)
-{
-    fprintf(f, "%-14s %10s %10s %10s %10s\n", "", "sign", "verify", "sign/s", "verify/s");
-    const char *last = "";
+    fprintf(f, "%-20s %-12s %14s %14s\n", "", "operation", "time/op", "op/s");
     for (size_t i = 0; i < r->npt; i++) {
-        const report_point *g = &r->pt[i];
-        if (!report_is_pubkey(g->workload) || strcmp(g->api, api) != 0 ||
-            strcmp(g->workload, last) == 0)
+        const report_point *p = &r->pt[i];
+        if (!report_point_is_ops(p) || strcmp(p->api, api) != 0)
             continue;
-        last = g->workload;
-        const result_row *s = pubkey_row(r, rel, g, "sign");
-        const result_row *v = pubkey_row(r, rel, g, "verify");
-        if (s == NULL && v == NULL)
+        const result_row *row = report_find(r, rel, p);
+        if (row == NULL || row->rate <= 0.0)
             continue;
-        char name[32];
-        snprintf(name, sizeof name, "rsa %s bits", g->workload + 3);
-        fprintf(f, "%-14s", name);
-        const result_row *both[2] = {s, v};
-        for (int k = 0; k < 2; k++) {
-            if (both[k] != NULL && both[k]->rate > 0.0)
-                fprintf(f, " %9.6fs", 1.0 / both[k]->rate);
-            else
-                fprintf(f, " %10s", "n/a");
-        }
-        for (int k = 0; k < 2; k++) {
-            if (both[k] != NULL)
-                fprintf(f, " %10.1f", both[k]->rate);
-            else
-                fprintf(f, " %10s", "n/a");
-        }
-        fputc('\n', f);
+        fprintf(f, "%-20s %-12s %13.6fs %14.1f\n", p->workload, p->op, 1.0 / row->rate,
+                row->rate);
     }
 }
 
 void report_write_speed(const report *r, size_t rel, FILE *f)
 {
-    static const char *const apis[] = {"legacy", "evp", "fetch"};
     const report_release *x = &r->rel[rel];
     bool any = false;
-    for (size_t a = 0; a < sizeof apis / sizeof apis[0]; a++) {
-        bool sym = has_ok(r, rel, apis[a], false), pk = has_ok(r, rel, apis[a], true);
-        if (!sym && !pk)
+    for (size_t a = 0; a < r->apis.n; a++) {
+        const char *api = r->apis.name[a];
+        bool sym = has_ok(r, rel, api, false), ops = has_ok(r, rel, api, true);
+        if (!sym && !ops)
             continue;
-        fprintf(f, "%s%s (OpenSSL %s), %s API\n", any ? "\n" : "", x->label,
-                x->version[0] ? x->version : "?", apis[a]);
+        fprintf(f, "%s%s (%s), %s API\n", any ? "\n" : "", x->label,
+                x->version[0] ? x->version : "?", api);
         if (sym)
-            symmetric_table(r, rel, apis[a], f);
-        if (pk)
-            pubkey_table(r, rel, apis[a], f);
+            throughput_table(r, rel, api, f);
+        if (ops)
+            ops_table(r, rel, api, f);
         any = true;
     }
     if (!any)
-        fprintf(f, "%s (OpenSSL %s): no successful result\n", x->label,
-                x->version[0] ? x->version : "?");
+        fprintf(f, "%s (%s): no successful result\n", x->label, x->version[0] ? x->version : "?");
 }

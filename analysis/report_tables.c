@@ -13,7 +13,7 @@ static bool same_group(const report_point *a, const report_point *b)
 
 static void row_name(const report_point *p, char *buf, size_t n)
 {
-    if (report_is_pubkey(p->workload))
+    if (report_point_is_ops(p))
         snprintf(buf, n, "%s", p->op);
     else
         report_size_name(p->bytes, buf, n);
@@ -65,7 +65,7 @@ void report_write_term(const report *r, FILE *f)
     for (size_t i = 0; i < r->npt;) {
         const report_point *g = &r->pt[i];
         fprintf(f, "\n%s, %s API (%s)\n", g->workload, g->api,
-                report_is_pubkey(g->workload) ? "op/s" : g->op);
+                report_point_is_ops(g) ? "op/s" : g->op);
         if (!baseline_in_group(r, i, false)) {
             fprintf(f, "  no ratios: %s has no %s result for the %s API\n", base->label,
                     g->workload, g->api);
@@ -122,7 +122,7 @@ void report_write_csv(const report *r, FILE *f)
             fputc(',', f);
             csv_put_field(f, base->label);
             fprintf(f, ",%s,%s,%s,%" PRIu64 ",%s", p->workload, p->api, p->op, p->bytes,
-                    report_is_pubkey(p->workload) ? "op/s" : "B/s");
+                    p->unit);
             csv_number(f, row ? row->rate : NAN);
             csv_number(f, b ? b->rate : NAN);
             csv_number(f, q.ratio);
@@ -154,8 +154,8 @@ void report_write_md(const report *r, FILE *f)
           f);
     for (size_t i = 0; i < r->npt;) {
         const char *wl = r->pt[i].workload;
-        bool pk = report_is_pubkey(wl);
-        const char *skipped[3];
+        bool pk = report_point_is_ops(&r->pt[i]);
+        const char *skipped[32];
         size_t nskipped = 0;
         if (!baseline_in_group(r, i, true)) {
             while (i < r->npt && strcmp(r->pt[i].workload, wl) == 0)
@@ -165,7 +165,7 @@ void report_write_md(const report *r, FILE *f)
             fputs(": no ratios.\n", f);
             continue;
         }
-        fprintf(f, "\n### %s (%s)\n\n| API | %s |", wl, pk ? "sign/verify ops per second" : r->pt[i].op,
+        fprintf(f, "\n### %s (%s)\n\n| API | %s |", wl, pk ? "operations per second" : r->pt[i].op,
                 pk ? "Operation" : "Block size");
         for (size_t k = 0; k < r->nrel; k++)
             if (k != r->baseline) {
@@ -182,7 +182,7 @@ void report_write_md(const report *r, FILE *f)
             const report_point *p = &r->pt[i];
             if (!baseline_in_group(r, i, false)) {
                 if (i == 0 || !same_group(&r->pt[i - 1], p))
-                    skipped[nskipped < 3 ? nskipped++ : 2] = p->api;
+                    skipped[nskipped < 32 ? nskipped++ : 31] = p->api;
                 continue;
             }
             char name[32];

@@ -24,15 +24,15 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # ------------------------------------------------------------ inputs
-WORKLOAD=${WORKLOAD:-sha256}
+WORKLOAD=${WORKLOAD:-$(first_workload)}
 SIZE=${SIZE:-16}
 API=${API:-evp}
 BISECT_TIME=${TIME:-1}
 BISECT_THRESHOLD=${THRESHOLD:-5}
-valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (sha256, aes-128-cbc, aes-256-gcm, hmac-sha256, rsa2048, ...)"
+valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (bin/osslbench list --workloads)"
 valid_size "$SIZE" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
-[[ $WORKLOAD != rsa* ]] || SIZE=0 # public-key points have no size
-valid_api "$API" || die "API='$(printable "$API")' is not one of legacy, evp, fetch"
+[[ $(workload_unit "$WORKLOAD") != op/s ]] || SIZE=0 # op/s points have no block size
+valid_api "$API" || die "API='$(printable "$API")' is not one of $(api_names)"
 valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"
 valid_number "$BISECT_THRESHOLD" || die "THRESHOLD='$(printable "$BISECT_THRESHOLD")' is not a percentage"
 

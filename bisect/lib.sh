@@ -23,9 +23,16 @@ printable() { printf '%s' "${1//[^[:print:]]/?}"; }
 # ---------------------------------------------------------------- validation
 # Values end up in paths, in command lines (always quoted) and in git
 # arguments; a shape check first makes every later message predictable.
-valid_workload() { [[ $1 =~ ^(sha256|aes-(128|256)-(cbc|gcm)|hmac-sha256|rsa[0-9]{3,5})$ ]]; }
+# Workloads and API paths are the runner's: it is asked, never a list here.
+# workload_info NAME: its line of `osslbench list` (name kind unit ops ...).
+workload_info()  { "$OSSLBENCH" list --workload "$1" 2>/dev/null; }
+valid_workload() { [[ $1 =~ ^[a-z0-9-]+$ ]] && workload_info "$1" >/dev/null; }
+workload_unit()  { workload_info "$1" | cut -f3; }
+# The default knob value: the runner's first workload.
+first_workload() { "$OSSLBENCH" list --workloads --tsv | awk -F'\t' 'NR == 2 { print $1 }'; }
 valid_size()     { [[ $1 =~ ^[0-9]+[kM]?$ ]]; }
-valid_api()      { [[ $1 =~ ^(legacy|evp|fetch)$ ]]; }
+api_names()      { "$OSSLBENCH" list --apis --tsv | tail -n +2 | cut -f1 | paste -sd, -; }
+valid_api()      { [[ $1 =~ ^[a-z-]+$ ]] && [[ ,$(api_names), == *,"$1",* ]]; }
 valid_number()   { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 
 # require_git_repo DIR: a work tree or a bare repository; prints its path.

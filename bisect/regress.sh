@@ -64,7 +64,7 @@ csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
 extra=(${RUN_ARGS:---quick --precision 0.0005})
 rc=0
 "$OSSLBENCH" run --lib "base=$base_path" --lib "new=$new_path" \
-    --workloads "${WORKLOADS:-sha256}" --sizes "${SIZES:-16}" --api "${API:-evp}" \
+    --workloads "${WORKLOADS:-$(first_workload)}" --sizes "${SIZES:-16}" --api "${API:-evp}" \
     --time "${TIME:-1}" --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
 if (( rc > 1 )) || [[ ! -s $csv ]]; then die "osslbench run failed (exit $rc)"; fi
 say "results: ${csv#"$REPO_ROOT"/}"

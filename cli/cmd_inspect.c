@@ -1,16 +1,15 @@
 /* `osslbench list` and `osslbench info`: look at a library in this process
  * without measuring anything. */
+#include "inspect.h"
+
 #include "../harness/child.h"
-#include "commands.h"
 #include "../harness/options.h"
 
 #include <stdio.h>
 #include <string.h>
 
-typedef void (*inspect_fn)(const crypto_lib *lib, bool verbose);
-
 /* Shared argument handling: one or more --lib, optional -v. */
-static int inspect(int argc, char **argv, inspect_fn fn, const char *usage)
+int inspect(int argc, char **argv, inspect_fn fn, const char *usage)
 {
     const char *paths[MAX_LIBS];
     size_t n = 0;
@@ -55,31 +54,6 @@ static int inspect(int argc, char **argv, inspect_fn fn, const char *usage)
         fn(&lib, verbose);
     }
     return rc;
-}
-
-static void list_one(const crypto_lib *lib, bool verbose)
-{
-    (void)verbose;
-    printf("%s (%s)\n", lib->ver.name, lib->path);
-    for (size_t w = 0; workload_registry[w] != NULL; w++) {
-        const workload *wl = workload_registry[w];
-        char name[32];
-        snprintf(name, sizeof name, "%s%s", wl->name, wl->takes_bits ? "<bits>" : "");
-        for (int a = 0; a < API_COUNT; a++) {
-            const char *why = wl->unsupported(lib, (api_path)a, wl->takes_bits ? 2048 : 0);
-            printf("  %-16s %-7s %s%s\n", name, api_name((api_path)a), why ? "no: " : "yes",
-                   why ? why : "");
-        }
-    }
-}
-
-static const char list_usage[] = "usage: osslbench list --lib PATH [--lib PATH ...]\n"
-                                 "  which workload x API paths each release supports, and why "
-                                 "not where it does not\n";
-
-int cmd_list(int argc, char **argv)
-{
-    return inspect(argc, argv, list_one, list_usage);
 }
 
 static void field(const char *name, const char *value)

@@ -2,7 +2,7 @@
  * CSV as rows complete and the speed tables at the end. */
 #include "commands.h"
 #include "../harness/scheduler.h"
-#include "../harness/speed_table.h"
+#include "../analysis/report.h"
 
 #include "../csv/csv.h"
 
@@ -13,12 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char usage[] =
+static const char usage_head[] =
     "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n"
-    "  --workloads LIST   sha256,aes-128-cbc,aes-256-cbc,aes-128-gcm,aes-256-gcm,\n"
-    "                     hmac-sha256,rsa<bits> (default: all, rsa1024..rsa4096)\n"
+    "  --workloads LIST   comma-separated (default: the default set; all of them and what\n"
+    "                     one operation is: osslbench list --workloads)\n"
     "  --sizes LIST       block sizes in bytes, k/M suffixes (default 16,64,256,1024,8192,16384)\n"
-    "  --api LIST         legacy,evp,fetch (default: every path the release has)\n"
+    "  --api LIST         API paths (default: every path the release has):\n";
+static const char usage_tail[] =
     "  --time S           sampling budget per point and library (default 1)\n"
     "  --precision P      stop a point once its 95% CI is within +-P (default 0.01 = 1%)\n"
     "  --timeout S        a library that does not answer in S seconds is hung (default 60)\n"
@@ -28,6 +29,20 @@ static const char usage[] =
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
     "  --trace FILE       log every timed sample (shows the interleaving)\n"
     "  --quiet            no progress lines\n";
+
+/* The usage text, with the API paths of apis.def. */
+static const char *usage_text(void)
+{
+    static char text[4096];
+    size_t len = (size_t)snprintf(text, sizeof text, "%s", usage_head);
+    len += (size_t)snprintf(text + len, sizeof text - len, "%21s", "");
+    for (int a = 0; a < API_COUNT && len < sizeof text; a++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", a ? "," : "",
+                                api_name((api_path)a));
+    if (len < sizeof text)
+        snprintf(text + len, sizeof text - len, " (osslbench list --apis)\n%s", usage_tail);
+    return text;
+}
 
 typedef struct {
     FILE *csv;
@@ -55,6 +70,28 @@ static void collect(const result_row *r, void *ctx)
     c->rows[c->count].nsample = 0;
     c->count++;
     c->any_failure = c->any_failure || row_status_is_failure(r->status);
+}
+
+/* The run's `openssl speed`-style tables (the report's one writer), then
+ * how many rows failed. */
+static void print_speed_tables(FILE *f, result_row *rows, size_t n)
+{
+    result_set set = {.rows = rows, .count = n};
+    report r;
+    char why[256];
+    if (report_init(&r, &set, NULL, why, sizeof why)) {
+        for (size_t rel = 0; rel < r.nrel; rel++) {
+            fputc('\n', f);
+            report_write_speed(&r, rel, f);
+        }
+        report_free(&r);
+    }
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++)
+        failed += row_status_is_failure(rows[i].status);
+    if (failed)
+        fprintf(f, "\n%zu result(s) failed; see the status and note columns of the CSV\n",
+                failed);
 }
 
 /* Default labels are the decoded release; a second library of the same
@@ -126,7 +163,7 @@ static bool close_csv(FILE *f, const char *path, const char *partial, bool faile
 int cmd_run(int argc, char **argv)
 {
     static run_options o;
-    int rc = options_parse(argc, argv, &o, usage);
+    int rc = options_parse(argc, argv, &o, usage_text());
     if (rc != 0)
         return rc == 1 ? 0 : rc;
 
@@ -167,7 +204,7 @@ int cmd_run(int argc, char **argv)
         fclose(trace);
 
     bool csv_ok = csv == NULL || close_csv(csv, o.csv_path, partial, col.csv_failed);
-    speed_table_print(csv == stdout ? stderr : stdout, col.rows, col.count);
+    print_speed_tables(csv == stdout ? stderr : stdout, col.rows, col.count);
     free(col.rows);
     if (!finished) {
         fprintf(stderr, "osslbench run: interrupted; %zu complete result row(s) kept\n",

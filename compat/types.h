@@ -2,7 +2,7 @@
  * OpenSSL header (one runner binary must load every release), so these are
  * incomplete types: only pointers to them ever exist on our side.  The two
  * structs the legacy API makes the caller allocate get explicit, verified
- * sizes (see ../shared/reference, section 11). */
+ * sizes, measured with each release's headers (docs/api-ranges.md). */
 #ifndef COMPAT_TYPES_H
 #define COMPAT_TYPES_H
 

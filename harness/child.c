@@ -39,8 +39,8 @@ typedef struct {
     char why[256];
 } kat_memo;
 
-static kat_memo memo[64];
-static size_t memo_count;
+static kat_memo *memo;
+static size_t memo_count, memo_cap;
 
 static const kat_memo *self_check_once(const crypto_lib *lib, const workload_spec *ws,
                                        api_path api)
@@ -48,11 +48,16 @@ static const kat_memo *self_check_once(const crypto_lib *lib, const workload_spe
     for (size_t i = 0; i < memo_count; i++)
         if (memo[i].api == (int)api && strcmp(memo[i].workload, ws->name) == 0)
             return &memo[i];
-    kat_memo *m = &memo[memo_count < 64 ? memo_count++ : 63];
+    if (memo_count == memo_cap) {
+        memo_cap = memo_cap ? memo_cap * 2 : 32;
+        if ((memo = realloc(memo, memo_cap * sizeof *memo)) == NULL)
+            abort();
+    }
+    kat_memo *m = &memo[memo_count++];
     snprintf(m->workload, sizeof m->workload, "%s", ws->name);
     m->api = (int)api;
     m->why[0] = '\0';
-    m->passed = ws->w->self_check(lib, api, ws->bits, m->why, sizeof m->why);
+    m->passed = ws->w->self_check(lib, ws, api, m->why, sizeof m->why);
     if (!m->passed && m->why[0] == '\0')
         snprintf(m->why, sizeof m->why, "known-answer check failed");
     return m;
@@ -68,6 +73,7 @@ static void reply_error(reply *rp, row_status st, const char *what, const crypto
 typedef struct {
     const workload *w;
     void *state;
+    workload_loop loop;
     uint64_t iterations;
     clock_fn clock;
 } point;
@@ -79,8 +85,8 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         reply_error(rp, ST_ERROR, "unknown workload", lib);
         return;
     }
-    const char *why = ws.w->unsupported(lib, (api_path)rq->api, ws.bits);
-    if (why != NULL) {
+    char why[256];
+    if (workload_check(lib, &ws, (api_path)rq->api, why, sizeof why) != WL_SUPPORTED) {
         rp->status = ST_UNSUPPORTED;
         snprintf(rp->note, sizeof rp->note, "%s", why);
         return;
@@ -98,7 +104,8 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         return;
     }
     char err[256] = "";
-    pt->state = ws.w->setup(lib, (api_path)rq->api, ws.bits, rq->op, rq->bytes, err, sizeof err);
+    pt->state = ws.w->setup(lib, &ws, (api_path)rq->api, rq->op, rq->bytes, &pt->loop, err,
+                            sizeof err);
     if (pt->state == NULL) {
         rp->status = ST_ERROR;
         snprintf(rp->note, sizeof rp->note, "setup failed: %s", err);
@@ -106,7 +113,7 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
     }
     pt->w = ws.w;
     pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
-    pt->iterations = calibrate(pt->clock, ws.w->run, pt->state, rq->target_ns);
+    pt->iterations = calibrate(pt->clock, pt->loop, pt->state, rq->target_ns);
     if (pt->iterations == 0) {
         reply_error(rp, ST_ERROR, "operation failed", lib);
         return;
@@ -177,7 +184,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
                 break;
             }
             rp.iterations = rq.iterations ? rq.iterations : pt.iterations;
-            rp.ns = time_run(pt.clock, pt.w->run, pt.state, rp.iterations);
+            rp.ns = time_run(pt.clock, pt.loop, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", &lib);
             break;

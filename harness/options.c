@@ -9,10 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const default_workloads[] = {
-    "sha256",      "aes-128-cbc", "aes-256-cbc", "aes-128-gcm", "aes-256-gcm",
-    "hmac-sha256", "rsa1024",     "rsa2048",     "rsa3072",     "rsa4096",
-};
 static const uint64_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 
 bool parse_size(const char *s, uint64_t *out, char *why, size_t n)
@@ -176,11 +172,14 @@ static bool add_api(const char *name, run_options *o, char *why, size_t n)
     api_path api;
     if (!api_parse(name, &api)) {
         const char *names[API_COUNT];
-        for (int i = 0; i < API_COUNT; i++)
+        char all[256] = "choose from";
+        for (int i = 0; i < API_COUNT; i++) {
             names[i] = api_name((api_path)i);
+            size_t len = strlen(all);
+            snprintf(all + len, sizeof all - len, "%s %s", i ? "," : "", names[i]);
+        }
         const char *near = suggest_nearest(name, names, API_COUNT);
-        snprintf(why, n, "unknown API path '%s' (%s%s%s)", name,
-                 near ? "did you mean '" : "choose from legacy, evp, fetch",
+        snprintf(why, n, "unknown API path '%s' (%s%s%s)", name, near ? "did you mean '" : all,
                  near ? near : "", near ? "'?" : "");
         return false;
     }
@@ -277,9 +276,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
         goto bad;
     }
     if (o->nworkloads == 0)
-        for (size_t i = 0; i < sizeof default_workloads / sizeof *default_workloads; i++)
-            if (!add_workload(default_workloads[i], o, why, sizeof why))
-                goto bad;
+        o->nworkloads = workload_defaults(o->workloads, MAX_WORKLOADS);
     if (o->nsizes == 0) {
         memcpy(o->sizes, default_sizes, sizeof default_sizes);
         o->nsizes = sizeof default_sizes / sizeof *default_sizes;

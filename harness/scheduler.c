@@ -32,13 +32,21 @@ static size_t op_count(const workload *w)
     return n;
 }
 
+/* A path is measured when asked for and the workload has that call shape. */
+static bool measured(const run_options *o, const workload *w, int api)
+{
+    return o->apis[api] && w->needs[api] != NULL;
+}
+
 size_t schedule_point_count(const run_options *o)
 {
-    size_t apis = 0, total = 0;
-    for (int a = 0; a < API_COUNT; a++)
-        apis += o->apis[a];
-    for (size_t i = 0; i < o->nworkloads; i++)
-        total += apis * op_count(o->workloads[i].w) * (o->workloads[i].w->sized ? o->nsizes : 1);
+    size_t total = 0;
+    for (size_t i = 0; i < o->nworkloads; i++) {
+        const workload *w = o->workloads[i].w;
+        for (int a = 0; a < API_COUNT; a++)
+            if (measured(o, w, a))
+                total += op_count(w) * (w->sized ? o->nsizes : 1);
+    }
     return total;
 }
 
@@ -53,7 +61,8 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
     snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
     r->bytes = p->bytes;
-    snprintf(r->unit, sizeof r->unit, "%s", p->ws->w->sized ? "B/s" : "op/s");
+    snprintf(r->unit, sizeof r->unit, "%s", workload_unit(p->ws->w));
+    snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
     snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
     snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
@@ -257,7 +266,7 @@ bool schedule_run(const schedule *s)
     for (size_t w = 0; w < o->nworkloads && ok; w++) {
         const workload_spec *ws = &o->workloads[w];
         for (int api = 0; api < API_COUNT && ok; api++) {
-            if (!o->apis[api])
+            if (!measured(o, ws->w, api))
                 continue;
             for (int op = 0; ws->w->ops[op] != NULL && ok; op++)
                 for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1) && ok; z++) {

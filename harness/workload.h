@@ -1,5 +1,8 @@
-/* The workload interface: every benchmarked operation is a table entry the
- * runner drives the same way (self-check, set up, run N times, tear down). */
+/* The workload interface: every benchmarked operation is a table line (a
+ * `workload`) that the runner drives the same way: support check,
+ * known-answer self-check, set-up, a timed loop, tear-down.  Everything
+ * about a workload lives in its own file under harness/workloads/ and its
+ * registry line; nothing else in the project names a workload. */
 #ifndef HARNESS_WORKLOAD_H
 #define HARNESS_WORKLOAD_H
 
@@ -9,52 +12,91 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The API path a workload is driven through: a dimension of every result. */
-typedef enum { API_LEGACY, API_EVP, API_FETCH, API_COUNT } api_path;
+/* The API path a workload is driven through (apis.def). */
+typedef enum {
+#define API(id, name, doc) id,
+#include "apis.def"
+#undef API
+    API_COUNT
+} api_path;
 const char *api_name(api_path api);
+const char *api_doc(api_path api);
 bool api_parse(const char *name, api_path *out);
 
-typedef struct workload {
-    const char *name;       /* "sha256", "aes-128-gcm"; "rsa" is the family of rsa<bits> */
-    bool takes_bits;        /* named "<name><bits>" (rsa2048) */
-    bool sized;             /* iterates block sizes and reports B/s; else op/s */
-    const char *const *ops; /* NULL-terminated: {"digest"}, {"sign", "verify"} */
-    unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
+/* What a workload is, for grouping in reports (the CSV's `kind`). */
+typedef enum { KIND_SYMMETRIC, KIND_PUBLIC_KEY, KIND_KEY_EXCHANGE, KIND_RANDOM, KIND_COUNT } workload_kind;
+const char *kind_name(workload_kind kind);
 
-    /* NULL when this release can run (workload, api), else why not, e.g.
-     * "needs 1.0.1 or later" or "no low-level GCM API". */
-    const char *(*unsupported)(const crypto_lib *lib, api_path api, int bits);
+/* A timed loop: `iterations` operations on a prepared state; false when
+ * the library reports an error.  Holds nothing but the calls. */
+typedef bool (*workload_loop)(void *state, uint64_t iterations);
 
-    /* Known-answer self-check through exactly this API path.  Returns false
-     * with a one-line reason when the library computes a wrong answer or
-     * fails. */
-    bool (*self_check)(const crypto_lib *lib, api_path api, int bits, char *why, size_t n);
+typedef struct workload workload;
 
-    /* Prepare one measurement point: keys, contexts, a `bytes`-long input
-     * (ignored for op/s workloads), op = index into `ops`.  NULL + reason on
-     * failure. */
-    void *(*setup)(const crypto_lib *lib, api_path api, int bits, int op, size_t bytes,
-                   char *why, size_t n);
-
-    /* Perform `iterations` operations; false when the library reports an
-     * error (the caller collects crypto_lib_last_error). */
-    bool (*run)(void *state, uint64_t iterations);
-
-    void (*teardown)(void *state);
-} workload;
-
-/* NULL-terminated registry, in the order results are reported. */
-extern const workload *const workload_registry[];
-
-/* A workload as named on the command line: "sha256", "rsa2048". */
+/* A workload as named on the command line: its table line and, for a
+ * family (rsa<bits>), the parameter (2048); else the line's own param. */
 typedef struct {
     const workload *w;
-    int bits;
+    int param;
     char name[32];
 } workload_spec;
+
+struct workload {
+    const char *name;        /* "sha256"; for a family the prefix: "rsa" names rsa<bits> */
+    workload_kind kind;
+    bool sized;              /* B/s over block sizes; else op/s per operation */
+    const char *const *ops;  /* NULL-terminated: {"digest"}, {"sign", "verify"} */
+    const char *doc;         /* what one operation is, in a line */
+    int param;               /* a fixed line's parameter (key bits ...), 0 if none */
+    int param_min, param_max; /* a family: name<param> in this range; else 0 */
+    const int *members;      /* a family: the params it lists (0-terminated) */
+    const int *default_members; /* a family: the params a default run measures */
+    bool in_default;         /* a fixed line: measured by a run without --workloads */
+    unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
+
+    /* Per API path, the symbols.def functions it calls, space-separated
+     * ("a|b": either one); NULL when the workload has no such call shape.
+     * "needs 3.0 or later" and the like are derived from these. */
+    const char *needs[API_COUNT];
+
+    /* Optional: false + reason when this library cannot run the path
+     * although it exports the functions (an algorithm left out of the
+     * build, a key size out of range).  Called after `needs` is met. */
+    bool (*available)(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                      size_t n);
+
+    /* Known-answer self-check through exactly this path's timed loop;
+     * false with a one-line reason on a wrong answer or an error. */
+    bool (*self_check)(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                       size_t n);
+
+    /* Prepare one measurement point (op = index into ops; bytes ignored
+     * for op/s workloads) and choose its timed loop.  NULL + reason on
+     * failure.  Called once per thread: states never share a context. */
+    void *(*setup)(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                   size_t bytes, workload_loop *loop, char *why, size_t n);
+
+    void (*teardown)(void *state);
+
+    const void *data;        /* the family's own description of this line */
+};
+
+/* NULL-terminated registry (registry.def), in the order results are reported. */
+extern const workload *const workload_registry[];
 
 bool workload_parse(const char *name, workload_spec *out);
 /* The nearest valid workload name, for "did you mean" messages. */
 const char *workload_suggest(const char *name);
+/* The default set, in registry order; returns how many were written. */
+size_t workload_defaults(workload_spec *out, size_t cap);
+/* "B/s" or "op/s" */
+const char *workload_unit(const workload *w);
+
+typedef enum { WL_SUPPORTED, WL_NO_SHAPE, WL_UNSUPPORTED } workload_support;
+/* Can this library run (workload, api)?  WL_NO_SHAPE: the workload has no
+ * such path at all (not measured); WL_UNSUPPORTED: this release or build
+ * lacks it, with the reason ("needs 1.0.1 or later") in why. */
+workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                char *why, size_t n);
 
 #endif

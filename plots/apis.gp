@@ -1,14 +1,16 @@
-# plots/apis.gp — API paths (legacy / evp / fetch) within each release, for
-# one workload: two panels, the smallest and the largest block size (or RSA
-# sign and verify), one group per release, one bar per API path.  The 3.x
-# per-call overhead of EVP and fetch shows in the small-block panel.
+# plots/apis.gp — API paths within each release, for one workload: two
+# panels, the smallest and the largest block size (or the first two
+# operations of an op/s workload), one group per release, one bar per API
+# path.  The 3.x per-call overhead of EVP and fetch shows in the small-block
+# panel.
 # ARG6, ARG7: the panel titles; ARG8: the y axis label (with its unit).
 W = 1200; H = 600
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5
 panel1 = ARG6; panel2 = ARG7; ylab = ARG8
 load "common.gp"
 unset title
-# ARG4: the API paths present, 0 legacy 1 evp 2 fetch (fixed colours).
+# ARG4: the API paths present, as their index in the run's order of API
+# paths (the runner's table order), so a path keeps its colour.
 set style data histograms
 set style histogram errorbars gap 1.5 lw 1.2
 set style fill solid 0.9 border rgb "#333333"

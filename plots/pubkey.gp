@@ -1,17 +1,18 @@
-# plots/pubkey.gp — public-key operations per second: grouped bars, one
-# group per key size and operation, one bar per release; log scale (verify
-# is tens of times faster than sign).
+# plots/pubkey.gp — operations per second of one kind of op/s workloads
+# (public-key, key exchange): grouped bars, one group per workload and
+# operation, one bar per release; log scale (verify is tens of times faster
+# than sign).
 W = 960; H = 600
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5
 load "common.gp"
-# "rsa2048 sign" -> two lines under the group
-ticname(s) = (words(s) == 2 && s[1:3] eq "rsa") ? word(s, 1) . "\n" . word(s, 2) : s
+# "workload op" (op/s points, e.g. "rsa2048 sign") -> two lines under the group
+ticname(s) = words(s) == 2 ? word(s, 1) . "\n" . word(s, 2) : s
 set style data histograms
 set style histogram errorbars gap 1.5 lw 1.2
 set style fill solid 0.9 border rgb "#333333"
 set boxwidth 0.92 relative
 set errorbars lc rgb "#222222"
-set xlabel "key size and operation"
+set xlabel "workload and operation"
 set ylabel "operations per second (log scale)"
 set logscale y 10
 @logtics_y

@@ -1,12 +1,13 @@
 # plots/speedup.gp — speed-up vs the baseline: grouped bars, one group per
-# block size (or RSA key size and operation), one bar per release, error
+# block size (or op/s workload and operation), one bar per release, error
 # bars from the 95% CI of the ratio.  A dashed line marks 1 (the baseline).
 # ARG6: what the groups are ("block size" or "operation").
 W = 960; H = 600
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5; groups = ARG6
 load "common.gp"
-# "rsa2048 sign" -> two lines under the group
-ticname(s) = (words(s) == 2 && s[1:3] eq "rsa") ? word(s, 1) . "\n" . word(s, 2) : s
+# "workload op" (op/s points, e.g. "rsa2048 sign") -> two lines under the
+# group; block sizes ("16 B") stay on one line
+ticname(s) = (groups ne "block size" && words(s) == 2) ? word(s, 1) . "\n" . word(s, 2) : s
 set style data histograms
 set style histogram errorbars gap 1.5 lw 1.2
 set style fill solid 0.9 border rgb "#333333"

@@ -133,7 +133,8 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     for t in "$RUN"/plots/speed-1.1.1w.txt "$RUN"/plots/speed-system-3.0.*.txt; do
         grep -q "1000s of bytes per second processed" "$t"
         grep -Eq '^sha256 +[0-9]+\.[0-9]{2}k' "$t"
-        grep -Eq '^rsa 2048 bits +[0-9.]+s +[0-9.]+s +[0-9.]+ +[0-9.]+$' "$t"
+        grep -Eq '^rsa2048 +sign +[0-9.]+s +[0-9.]+$' "$t"
+        grep -Eq '^rsa2048 +verify +[0-9.]+s +[0-9.]+$' "$t"
     done
     grep -q 'fetch API' "$RUN"/plots/speed-system-3.0.*.txt
     run grep -c "fetch API" "$RUN/plots/speed-1.1.1w.txt"
@@ -152,10 +153,14 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     for kind in throughput speedup pubkey apis; do
         grep -q "^$kind"$'\t' "$P/charts.list" || { echo "no $kind chart"; false; }
     done
-    # 6 symmetric workloads x 3 API paths, minus GCM's missing legacy path
-    [ "$(grep -c '^throughput' "$P/charts.list")" -eq 16 ]
-    [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-rsa-evp.svg" ]
-    [ -s "$P/pubkey-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
+    # one throughput chart per (B/s workload, API path) that some release measured
+    pairs=$(awk -F, -v u="$(csv_col "$RUN/results.csv" unit)" -v s="$(csv_col "$RUN/results.csv" status)" \
+        -v w="$(csv_col "$RUN/results.csv" workload)" -v a="$(csv_col "$RUN/results.csv" api)" \
+        'NR > 1 && $u == "B/s" && $s == "ok" { print $w, $a }' "$RUN/results.csv" | sort -u | wc -l)
+    [ "$pairs" -gt 10 ]
+    [ "$(grep -c '^throughput' "$P/charts.list")" -eq "$pairs" ]
+    [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-public-key-evp.svg" ]
+    [ -s "$P/ops-public-key-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
     [ "$n" -gt 30 ]
     [ -z "$(find "$P" -name "gnuplot-*.log")" ] # no gnuplot warnings
 }
@@ -173,7 +178,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     # speed-up: the system library's bars against the 1.1.1w baseline
     run svg_texts "$P/speedup-sha256-evp.svg"
     [[ $output == *"$sys"* && $output == *"vs 1.1.1w"* && $output == *"16 B"* ]]
-    run svg_texts "$P/pubkey-evp.svg"
+    run svg_texts "$P/ops-public-key-evp.svg"
     [[ $output == *1.1.1w* && $output == *"$sys"* && $output == *rsa2048* ]]
     # API paths: both releases as groups, the three paths in the key
     run svg_texts "$P/apis-sha256.svg"

@@ -1,26 +1,9 @@
 #include "common.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-const char *wl_needs(long series)
-{
-    /* A handful of distinct generations exist; keep each message for the
-     * life of the process (release_series_name reuses one buffer). */
-    static struct {
-        long series;
-        char text[40];
-    } cache[16];
-    static size_t used;
-    for (size_t i = 0; i < used; i++)
-        if (cache[i].series == series)
-            return cache[i].text;
-    size_t i = used < sizeof cache / sizeof cache[0] ? used++ : 0;
-    cache[i].series = series;
-    snprintf(cache[i].text, sizeof cache[i].text, "needs %s or later",
-             release_series_name(series));
-    return cache[i].text;
-}
 
 static void hex_encode(const unsigned char *b, size_t len, char *out, size_t cap)
 {
@@ -96,6 +79,15 @@ void wl_fill_pattern(unsigned char *buf, size_t n, uint32_t seed)
     }
 }
 
+bool wl_why(char *why, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
 bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what)
 {
     const char *err = crypto_lib_last_error(lib);
@@ -104,12 +96,6 @@ bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what)
     else
         snprintf(why, n, "%s", what);
     return false;
-}
-
-bool wl_md_ctx_available(const crypto_lib *lib)
-{
-    return (lib->fn.EVP_MD_CTX_new != NULL && lib->fn.EVP_MD_CTX_free != NULL) ||
-           (lib->fn.EVP_MD_CTX_create != NULL && lib->fn.EVP_MD_CTX_destroy != NULL);
 }
 
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)
@@ -139,4 +125,22 @@ void wl_digest_params(cx_OSSL_PARAM params[2], const char *name)
                                 .data_size = strlen(name),
                                 .return_size = (size_t)-1};
     params[1] = (cx_OSSL_PARAM){0};
+}
+
+unsigned char *wl_input_block(size_t bytes, uint32_t seed, char *why, size_t n)
+{
+    unsigned char *b = malloc(bytes ? bytes : 1);
+    if (b == NULL)
+        snprintf(why, n, "out of memory for a %zu-byte block", bytes);
+    else
+        wl_fill_pattern(b, bytes, seed);
+    return b;
+}
+
+void *wl_alloc(size_t size, char *why, size_t n)
+{
+    void *p = calloc(1, size);
+    if (p == NULL)
+        snprintf(why, n, "out of memory");
+    return p;
 }

@@ -3,30 +3,11 @@
 #ifndef HARNESS_WORKLOADS_COMMON_H
 #define HARNESS_WORKLOADS_COMMON_H
 
-#include "../suggest.h"
 #include "../workload.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* The families, for registry.c. */
-extern const workload wl_sha256;
-extern const workload wl_aes_128_cbc, wl_aes_256_cbc;
-extern const workload wl_aes_128_gcm, wl_aes_256_gcm;
-extern const workload wl_hmac_sha256;
-extern const workload wl_rsa;
-
-/* "needs 1.0.1 or later": a string that stays valid for the process. */
-const char *wl_needs(long series);
-/* Reason for a function the release should export but this build lacks. */
-#define WL_MISSING(sym) #sym " not exported by this build"
-/* Inside an unsupported() callback: give up when lib->fn.sym is NULL. */
-#define WL_REQUIRE(lib, sym)                                                                       \
-    do {                                                                                           \
-        if ((lib)->fn.sym == NULL)                                                                 \
-            return WL_MISSING(sym);                                                                \
-    } while (0)
 
 /* Known-answer comparison: true when got[0..len) equals the hex string
  * `expect_hex` (2*len digits); else false with "<what>: got <hex>, expected
@@ -44,12 +25,14 @@ size_t wl_hex_decode(const char *hex, unsigned char *out, size_t cap);
 /* A deterministic, non-trivial input pattern (xorshift stream from seed). */
 void wl_fill_pattern(unsigned char *buf, size_t n, uint32_t seed);
 
+/* false, with the formatted reason in why. */
+bool wl_why(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* false + "<fmt>" (+ the library's queued error, if any) in why. */
 bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
 
 /* EVP_MD_CTX allocation across releases: EVP_MD_CTX_create/destroy up to
  * 1.0.2, EVP_MD_CTX_new/free from 1.1.0 (the old names became macros). */
-bool wl_md_ctx_available(const crypto_lib *lib);
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib);
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx);
 
@@ -60,6 +43,13 @@ void wl_digest_params(cx_OSSL_PARAM params[2], const char *name);
 
 /* Frees the RSA keys generated for non-fixed sizes (cached per process). */
 void wl_rsa_cache_release(void);
+
+/* The input block of a sized point (a deterministic pattern), or NULL +
+ * reason when it cannot be allocated. */
+unsigned char *wl_input_block(size_t bytes, uint32_t seed, char *why, size_t n);
+
+/* The state a family allocates for a point, or NULL + "out of memory". */
+void *wl_alloc(size_t size, char *why, size_t n);
 
 #define WL_OSSL_PARAM_UTF8_STRING 4u
 #define WL_NID_sha256 672

@@ -1,19 +1,33 @@
 /* The workload registry and command-line names ("sha256", "rsa2048"). */
-#include "common.h"
+#include "../suggest.h"
+#include "../workload.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#define WL(sym) extern const workload sym;
+#include "registry.def"
+#undef WL
+
 const workload *const workload_registry[] = {
-    &wl_sha256,      &wl_aes_128_cbc, &wl_aes_256_cbc, &wl_aes_128_gcm,
-    &wl_aes_256_gcm, &wl_hmac_sha256, &wl_rsa,         NULL,
+#define WL(sym) &sym,
+#include "registry.def"
+#undef WL
+    NULL,
 };
 
-#define RSA_MIN_BITS 512
-#define RSA_MAX_BITS 16384
+const char *workload_unit(const workload *w)
+{
+    return w->sized ? "B/s" : "op/s";
+}
 
-/* "<prefix><digits>" with no sign, no leading zero, in range. */
-static bool parse_bits(const char *s, int *bits)
+static bool is_family(const workload *w)
+{
+    return w->param_max > 0;
+}
+
+/* "<digits>" with no sign, no leading zero, within [lo, hi]. */
+static bool parse_param(const char *s, int lo, int hi, int *out)
 {
     if (*s < '1' || *s > '9')
         return false;
@@ -22,13 +36,23 @@ static bool parse_bits(const char *s, int *bits)
         if (*s < '0' || *s > '9')
             return false;
         v = v * 10 + (*s - '0');
-        if (v > RSA_MAX_BITS)
+        if (v > hi)
             return false;
     }
-    if (v < RSA_MIN_BITS)
+    if (v < lo)
         return false;
-    *bits = (int)v;
+    *out = (int)v;
     return true;
+}
+
+static void fill_spec(const workload *w, int param, workload_spec *out)
+{
+    out->w = w;
+    out->param = param;
+    if (is_family(w))
+        snprintf(out->name, sizeof out->name, "%s%d", w->name, param);
+    else
+        snprintf(out->name, sizeof out->name, "%s", w->name);
 }
 
 bool workload_parse(const char *name, workload_spec *out)
@@ -38,47 +62,58 @@ bool workload_parse(const char *name, workload_spec *out)
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
         size_t len = strlen(w->name);
-        int bits = 0;
-        if (w->takes_bits) {
-            if (strncmp(name, w->name, len) != 0 || !parse_bits(name + len, &bits))
+        int param = w->param;
+        if (is_family(w)) {
+            if (strncmp(name, w->name, len) != 0 ||
+                !parse_param(name + len, w->param_min, w->param_max, &param))
                 continue;
         } else if (strcmp(name, w->name) != 0) {
             continue;
         }
-        out->w = w;
-        out->bits = bits;
-        if (w->takes_bits)
-            snprintf(out->name, sizeof out->name, "%s%d", w->name, bits);
-        else
-            snprintf(out->name, sizeof out->name, "%s", w->name);
+        fill_spec(w, param, out);
         return true;
     }
     return false;
 }
 
+size_t workload_defaults(workload_spec *out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        if (!is_family(w)) {
+            if (w->in_default && n < cap)
+                fill_spec(w, w->param, &out[n++]);
+            continue;
+        }
+        for (const int *p = w->default_members; p != NULL && *p != 0 && n < cap; p++)
+            fill_spec(w, *p, &out[n++]);
+    }
+    return n;
+}
+
 const char *workload_suggest(const char *name)
 {
-    /* The fixed names plus the usual sizes of the families with bits. */
-    static const char *const sized[] = {"1024", "2048", "3072", "4096"};
-    static char family_names[8][4][32];
-    const char *candidates[64];
-    size_t count = 0, families = 0;
+    /* Every fixed name and every listed member of a family. */
+    enum { MAX_CANDIDATES = 256 };
+    static workload_spec specs[MAX_CANDIDATES];
+    const char *candidates[MAX_CANDIDATES];
+    size_t count = 0;
     if (name == NULL)
         return NULL;
-    for (size_t i = 0; workload_registry[i] != NULL && count + 4 < 64; i++) {
+    for (size_t i = 0; workload_registry[i] != NULL && count < MAX_CANDIDATES; i++) {
         const workload *w = workload_registry[i];
-        if (!w->takes_bits) {
-            candidates[count++] = w->name;
+        if (!is_family(w)) {
+            fill_spec(w, w->param, &specs[count]);
+            candidates[count] = specs[count].name;
+            count++;
             continue;
         }
-        if (families == sizeof family_names / sizeof family_names[0])
-            continue;
-        for (size_t k = 0; k < 4; k++) {
-            snprintf(family_names[families][k], sizeof family_names[families][k], "%s%s",
-                     w->name, sized[k]);
-            candidates[count++] = family_names[families][k];
+        for (const int *p = w->members; p != NULL && *p != 0 && count < MAX_CANDIDATES; p++) {
+            fill_spec(w, *p, &specs[count]);
+            candidates[count] = specs[count].name;
+            count++;
         }
-        families++;
     }
     return suggest_nearest(name, candidates, count);
 }

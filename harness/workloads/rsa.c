@@ -1,12 +1,10 @@
 /* rsa<bits>: PKCS#1 v1.5 signatures with SHA-256.
  *   op "sign":   one signature of a precomputed 32-byte SHA-256 digest;
  *   op "verify": one verification of such a signature (made in setup).
- * 1024/2048/3072/4096 use the fixed keys of rsa_keys.c (DER RSAPrivateKey,
- * parsed with d2i_RSAPrivateKey, which every release has); any other size is
- * generated with RSA_generate_key_ex at first use and cached for the
- * process. */
-#include "common.h"
-#include "rsa_keys.h"
+ * Paths: legacy RSA_sign/RSA_verify; evp EVP_PKEY_sign/verify on a context
+ * made once with EVP_PKEY_CTX_new; fetch the same with
+ * EVP_PKEY_CTX_new_from_pkey and a fetched SHA256.  Keys: rsa_key.c. */
+#include "rsa_key.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,17 +15,15 @@
 #define EVP_PKEY_CTRL_RSA_PADDING_ 0x1001 /* EVP_PKEY_ALG_CTRL + 1 */
 #define EVP_PKEY_CTRL_MD_ 1
 #define EVP_PKEY_OP_TYPE_SIG_1X 0xf8 /* 1.0.0 - 1.1.1 only: moved in 3.0 */
-#define RSA_F4_ 65537UL
 
 enum { OP_SIGN, OP_VERIFY };
 
 typedef struct {
     const crypto_lib *lib;
-    api_path api;
-    int bits, op;
+    int bits;
     cx_RSA *rsa;
-    bool rsa_owned;          /* parsed here, not from the keygen cache */
-    cx_EVP_PKEY *pkey;       /* evp, fetch */
+    bool rsa_owned;
+    cx_EVP_PKEY *pkey; /* evp, fetch */
     cx_EVP_PKEY_CTX *pctx;
     const cx_EVP_MD *md;
     cx_EVP_MD *fetched_md;
@@ -36,116 +32,64 @@ typedef struct {
     size_t sigcap, siglen;
 } rsa_state;
 
-/* --- keys ----------------------------------------------------------------- */
+/* --- timed loops ---------------------------------------------------------- */
 
-static const rsa_test_key *fixed_key(int bits)
+static bool legacy_sign_loop(void *p, uint64_t iterations)
 {
-    for (size_t i = 0; i < rsa_test_key_count; i++)
-        if (rsa_test_keys[i].bits == bits)
-            return &rsa_test_keys[i];
-    return NULL;
+    rsa_state *s = p;
+    int (*sign)(int, const unsigned char *, unsigned int, unsigned char *, unsigned int *,
+                cx_RSA *) = s->lib->fn.RSA_sign;
+    unsigned int len = 0;
+    for (uint64_t i = 0; i < iterations; i++)
+        if (sign(WL_NID_sha256, s->dgst, sizeof s->dgst, s->sig, &len, s->rsa) != 1)
+            return false;
+    s->siglen = len;
+    return true;
 }
 
-/* Generated keys, one per (library, size), for the life of the process. */
-static struct {
-    void *handle;
-    int bits;
-    cx_RSA *rsa;
-    void (*rsa_free)(cx_RSA *);
-} keycache[8];
-static size_t keycache_used;
-
-void wl_rsa_cache_release(void)
+static bool legacy_verify_loop(void *p, uint64_t iterations)
 {
-    for (size_t i = 0; i < keycache_used; i++)
-        keycache[i].rsa_free(keycache[i].rsa);
-    keycache_used = 0;
+    rsa_state *s = p;
+    int (*verify)(int, const unsigned char *, unsigned int, const unsigned char *, unsigned int,
+                  cx_RSA *) = s->lib->fn.RSA_verify;
+    for (uint64_t i = 0; i < iterations; i++)
+        if (verify(WL_NID_sha256, s->dgst, sizeof s->dgst, s->sig, (unsigned int)s->siglen,
+                   s->rsa) != 1)
+            return false;
+    return true;
 }
 
-static cx_RSA *generated_key(const crypto_lib *lib, int bits, char *why, size_t n)
+static bool evp_sign_loop(void *p, uint64_t iterations)
 {
-    for (size_t i = 0; i < keycache_used; i++)
-        if (keycache[i].handle == lib->handle && keycache[i].bits == bits)
-            return keycache[i].rsa;
-    if (keycache_used == sizeof keycache / sizeof keycache[0]) {
-        snprintf(why, n, "too many generated RSA key sizes in one process");
-        return NULL;
+    rsa_state *s = p;
+    int (*sign)(cx_EVP_PKEY_CTX *, unsigned char *, size_t *, const unsigned char *, size_t) =
+        s->lib->fn.EVP_PKEY_sign;
+    size_t len = 0;
+    for (uint64_t i = 0; i < iterations; i++) {
+        len = s->sigcap;
+        if (sign(s->pctx, s->sig, &len, s->dgst, sizeof s->dgst) != 1)
+            return false;
     }
-    cx_RSA *rsa = lib->fn.RSA_new();
-    cx_BIGNUM *e = lib->fn.BN_new();
-    bool ok = rsa != NULL && e != NULL && lib->fn.BN_set_word(e, RSA_F4_) == 1 &&
-              lib->fn.RSA_generate_key_ex(rsa, bits, e, NULL) == 1;
-    if (e != NULL)
-        lib->fn.BN_free(e);
-    if (!ok) {
-        char what[64];
-        snprintf(what, sizeof what, "cannot generate a %d-bit RSA key", bits);
-        wl_fail(lib, why, n, what);
-        if (rsa != NULL)
-            lib->fn.RSA_free(rsa);
-        return NULL;
-    }
-    keycache[keycache_used].handle = lib->handle;
-    keycache[keycache_used].bits = bits;
-    keycache[keycache_used].rsa = rsa;
-    keycache[keycache_used].rsa_free = lib->fn.RSA_free;
-    keycache_used++;
-    return rsa;
+    s->siglen = len;
+    return true;
 }
 
-/* --- support -------------------------------------------------------------- */
-
-static const char *rsa_unsupported(const crypto_lib *lib, api_path api, int bits)
+static bool evp_verify_loop(void *p, uint64_t iterations)
 {
-    if (bits < 512 || bits > 16384)
-        return "RSA key size must be 512 to 16384 bits";
-    if (api == API_EVP && !crypto_lib_since(lib, R_100))
-        return wl_needs(R_100);
-    if (api == API_FETCH && !crypto_lib_since(lib, R_300))
-        return wl_needs(R_300);
-    if (api >= API_COUNT)
-        return "unknown API path";
-    /* The key, on every path. */
-    WL_REQUIRE(lib, RSA_free);
-    WL_REQUIRE(lib, RSA_size);
-    if (fixed_key(bits) != NULL) {
-        WL_REQUIRE(lib, d2i_RSAPrivateKey);
-    } else {
-        WL_REQUIRE(lib, RSA_new);
-        WL_REQUIRE(lib, BN_new);
-        WL_REQUIRE(lib, BN_set_word);
-        WL_REQUIRE(lib, BN_free);
-        WL_REQUIRE(lib, RSA_generate_key_ex);
-    }
-    if (api == API_LEGACY) {
-        WL_REQUIRE(lib, RSA_sign);
-        WL_REQUIRE(lib, RSA_verify);
-        return NULL;
-    }
-    WL_REQUIRE(lib, EVP_PKEY_new);
-    WL_REQUIRE(lib, EVP_PKEY_set1_RSA);
-    WL_REQUIRE(lib, EVP_PKEY_free);
-    WL_REQUIRE(lib, EVP_PKEY_CTX_free);
-    WL_REQUIRE(lib, EVP_PKEY_sign_init);
-    WL_REQUIRE(lib, EVP_PKEY_sign);
-    WL_REQUIRE(lib, EVP_PKEY_verify_init);
-    WL_REQUIRE(lib, EVP_PKEY_verify);
-    if (crypto_lib_since(lib, R_300)) {
-        WL_REQUIRE(lib, EVP_PKEY_CTX_set_rsa_padding);
-        WL_REQUIRE(lib, EVP_PKEY_CTX_set_signature_md);
-    } else {
-        WL_REQUIRE(lib, EVP_PKEY_CTX_ctrl);
-    }
-    if (api == API_EVP) {
-        WL_REQUIRE(lib, EVP_PKEY_CTX_new);
-        WL_REQUIRE(lib, EVP_sha256);
-    } else {
-        WL_REQUIRE(lib, EVP_PKEY_CTX_new_from_pkey);
-        WL_REQUIRE(lib, EVP_MD_fetch);
-        WL_REQUIRE(lib, EVP_MD_free);
-    }
-    return NULL;
+    rsa_state *s = p;
+    int (*verify)(cx_EVP_PKEY_CTX *, const unsigned char *, size_t, const unsigned char *,
+                  size_t) = s->lib->fn.EVP_PKEY_verify;
+    for (uint64_t i = 0; i < iterations; i++)
+        if (verify(s->pctx, s->sig, s->siglen, s->dgst, sizeof s->dgst) != 1)
+            return false;
+    return true;
 }
+
+static const workload_loop loops[API_COUNT][2] = {
+    [API_LEGACY] = {legacy_sign_loop, legacy_verify_loop},
+    [API_EVP] = {evp_sign_loop, evp_verify_loop},
+    [API_FETCH] = {evp_sign_loop, evp_verify_loop},
+};
 
 /* --- state ---------------------------------------------------------------- */
 
@@ -167,57 +111,13 @@ static void rsa_teardown(void *p)
     free(s);
 }
 
-/* Key + (evp/fetch) a PKEY context initialised for `op` with PKCS#1 v1.5
- * padding and SHA-256, once. */
-static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op, char *why,
-                           size_t n)
+/* An EVP_PKEY_CTX for `op` with PKCS#1 v1.5 padding and SHA-256, once. */
+static bool pkey_ctx_open(rsa_state *s, api_path api, int op, char *why, size_t n)
 {
-    const char *no = rsa_unsupported(lib, api, bits);
-    if (no != NULL) {
-        snprintf(why, n, "%s", no);
-        return NULL;
-    }
-    rsa_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        snprintf(why, n, "out of memory");
-        return NULL;
-    }
-    s->lib = lib;
-    s->api = api;
-    s->bits = bits;
-    s->op = op;
-    memcpy(s->dgst, rsa_test_digest, sizeof s->dgst);
-
-    const rsa_test_key *k = fixed_key(bits);
-    if (k != NULL) {
-        const unsigned char *p = k->der;
-        s->rsa = lib->fn.d2i_RSAPrivateKey(NULL, &p, (long)k->der_len);
-        s->rsa_owned = true;
-        if (s->rsa == NULL || p != k->der + k->der_len) {
-            wl_fail(lib, why, n, "d2i_RSAPrivateKey cannot parse the fixed test key");
-            goto fail;
-        }
-    } else if ((s->rsa = generated_key(lib, bits, why, n)) == NULL) {
-        goto fail;
-    }
-    int size = lib->fn.RSA_size(s->rsa);
-    if (size <= 0 || size > 4096) {
-        snprintf(why, n, "implausible RSA_size %d", size);
-        goto fail;
-    }
-    s->sigcap = (size_t)size;
-    if ((s->sig = calloc(1, s->sigcap)) == NULL) {
-        snprintf(why, n, "out of memory");
-        goto fail;
-    }
-    if (api == API_LEGACY)
-        return s;
-
+    const crypto_lib *lib = s->lib;
     if ((s->pkey = lib->fn.EVP_PKEY_new()) == NULL ||
-        lib->fn.EVP_PKEY_set1_RSA(s->pkey, s->rsa) != 1) {
-        wl_fail(lib, why, n, "cannot wrap the RSA key in an EVP_PKEY");
-        goto fail;
-    }
+        lib->fn.EVP_PKEY_set1_RSA(s->pkey, s->rsa) != 1)
+        return wl_fail(lib, why, n, "cannot wrap the RSA key in an EVP_PKEY");
     if (api == API_FETCH) {
         s->md = s->fetched_md = lib->fn.EVP_MD_fetch(NULL, "SHA256", NULL);
         s->pctx = lib->fn.EVP_PKEY_CTX_new_from_pkey(NULL, s->pkey, NULL);
@@ -225,19 +125,15 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
         s->md = lib->fn.EVP_sha256();
         s->pctx = lib->fn.EVP_PKEY_CTX_new(s->pkey, NULL);
     }
-    if (s->md == NULL || s->pctx == NULL) {
-        wl_fail(lib, why, n, "cannot create the EVP_PKEY_CTX / SHA-256 object");
-        goto fail;
-    }
+    if (s->md == NULL || s->pctx == NULL)
+        return wl_fail(lib, why, n, "cannot create the EVP_PKEY_CTX / SHA-256 object");
     int rc = op == OP_SIGN ? lib->fn.EVP_PKEY_sign_init(s->pctx)
                            : lib->fn.EVP_PKEY_verify_init(s->pctx);
-    if (rc != 1) {
-        wl_fail(lib, why, n, op == OP_SIGN ? "EVP_PKEY_sign_init failed"
-                                           : "EVP_PKEY_verify_init failed");
-        goto fail;
-    }
-    if (crypto_lib_since(lib, R_300)) {
-        /* The EVP_PKEY_OP_* bits moved in 3.0: use the real functions. */
+    if (rc != 1)
+        return wl_fail(lib, why, n, op == OP_SIGN ? "EVP_PKEY_sign_init failed"
+                                                  : "EVP_PKEY_verify_init failed");
+    if (lib->fn.EVP_PKEY_CTX_set_rsa_padding != NULL) {
+        /* 3.0+: the EVP_PKEY_OP_* bits moved, use the real functions. */
         rc = lib->fn.EVP_PKEY_CTX_set_rsa_padding(s->pctx, RSA_PKCS1_PADDING_) == 1 &&
              lib->fn.EVP_PKEY_CTX_set_signature_md(s->pctx, s->md) == 1;
     } else {
@@ -247,162 +143,145 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
              lib->fn.EVP_PKEY_CTX_ctrl(s->pctx, -1, EVP_PKEY_OP_TYPE_SIG_1X, EVP_PKEY_CTRL_MD_, 0,
                                        (void *)s->md) > 0;
     }
-    if (!rc) {
-        wl_fail(lib, why, n, "cannot set PKCS#1 padding / SHA-256 on the EVP_PKEY_CTX");
-        goto fail;
-    }
-    return s;
-fail:
-    rsa_teardown(s);
-    return NULL;
+    return rc || wl_fail(lib, why, n, "cannot set PKCS#1 padding / SHA-256 on the EVP_PKEY_CTX");
 }
 
-/* One signature of s->dgst into s->sig. */
-static bool rsa_sign_once(rsa_state *s)
+/* The key and, for evp/fetch, a context for `op`; the loop to time. */
+static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op,
+                           workload_loop *loop, char *why, size_t n)
 {
-    const crypto_lib *lib = s->lib;
-    if (s->api == API_LEGACY) {
-        unsigned int len = 0;
-        if (lib->fn.RSA_sign(WL_NID_sha256, s->dgst, sizeof s->dgst, s->sig, &len, s->rsa) != 1)
-            return false;
-        s->siglen = len;
-        return true;
+    rsa_state *s = wl_alloc(sizeof *s, why, n);
+    if (s == NULL)
+        return NULL;
+    s->lib = lib;
+    s->bits = bits;
+    memcpy(s->dgst, rsa_test_digest, sizeof s->dgst);
+    *loop = loops[api][op];
+    bool ok = *loop != NULL || wl_why(why, n, "RSA has no %s call", api_name(api));
+    ok = ok && (s->rsa = rsa_key_for(lib, bits, &s->rsa_owned, why, n)) != NULL;
+    int size = ok ? lib->fn.RSA_size(s->rsa) : 0;
+    if (ok && (size <= 0 || size > 4096))
+        ok = wl_why(why, n, "implausible RSA_size %d", size);
+    s->sigcap = (size_t)size;
+    if (ok && (s->sig = wl_alloc(s->sigcap, why, n)) == NULL)
+        ok = false;
+    if (ok && api != API_LEGACY)
+        ok = pkey_ctx_open(s, api, op, why, n);
+    if (!ok) {
+        rsa_teardown(s);
+        return NULL;
     }
-    size_t len = s->sigcap;
-    if (lib->fn.EVP_PKEY_sign(s->pctx, s->sig, &len, s->dgst, sizeof s->dgst) != 1)
-        return false;
-    s->siglen = len;
+    return s;
+}
+
+/* --- workload callbacks ----------------------------------------------------- */
+
+static bool rsa_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                          char *why, size_t n)
+{
+    (void)lib, (void)api;
+    if (ws->param < 512 || ws->param > 16384)
+        return wl_why(why, n, "RSA key size must be 512 to 16384 bits");
     return true;
 }
 
-/* 1: valid; 0: invalid (or error). */
-static int rsa_verify_once(rsa_state *s, const unsigned char *sig, size_t siglen)
+/* Signs (expecting the fixed key's exact bytes) and verifies twice through
+ * the timed loops; a corrupted signature must be rejected. */
+static bool rsa_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                           char *why, size_t n)
 {
-    const crypto_lib *lib = s->lib;
-    if (s->api == API_LEGACY)
-        return lib->fn.RSA_verify(WL_NID_sha256, s->dgst, sizeof s->dgst, sig,
-                                  (unsigned int)siglen, s->rsa) == 1;
-    return lib->fn.EVP_PKEY_verify(s->pctx, sig, siglen, s->dgst, sizeof s->dgst) == 1;
-}
-
-/* --- workload callbacks ------------------------------------------------------ */
-
-static bool rsa_self_check(const crypto_lib *lib, api_path api, int bits, char *why, size_t n)
-{
-    rsa_state *signer = rsa_open(lib, api, bits, OP_SIGN, why, n);
-    if (signer == NULL)
-        return false;
-    rsa_state *verifier = rsa_open(lib, api, bits, OP_VERIFY, why, n);
-    if (verifier == NULL) {
-        rsa_teardown(signer);
-        return false;
-    }
-    const rsa_test_key *k = fixed_key(bits);
-    char what[96];
-    bool ok = true;
-    unsigned char *bad = malloc(signer->sigcap);
-    if (bad == NULL) {
-        snprintf(why, n, "out of memory");
-        ok = false;
-    }
-    /* Sign twice with one context: PKCS#1 v1.5 is deterministic. */
+    int bits = ws->param;
+    workload_loop sign, verify;
+    rsa_state *signer = rsa_open(lib, api, bits, OP_SIGN, &sign, why, n);
+    rsa_state *verifier = signer ? rsa_open(lib, api, bits, OP_VERIFY, &verify, why, n) : NULL;
+    const rsa_test_key *k = rsa_fixed_key(bits);
+    bool ok = verifier != NULL;
     for (int round = 0; round < 2 && ok; round++) {
-        if (!rsa_sign_once(signer)) {
-            snprintf(what, sizeof what, "RSA-%d PKCS#1 v1.5 SHA-256 sign failed", bits);
-            ok = wl_fail(lib, why, n, what);
-        } else if (k != NULL) {
-            snprintf(what, sizeof what, "RSA-%d PKCS#1 v1.5 SHA-256 signature", bits);
-            ok = wl_kat_compare_bytes(what, signer->sig, signer->siglen, k->sig, k->sig_len, why,
-                                      n);
-        } else if (signer->siglen != (size_t)(bits + 7) / 8) {
-            snprintf(why, n, "RSA-%d signature has %zu bytes", bits, signer->siglen);
-            ok = false;
-        }
+        if (!sign(signer, 1))
+            ok = wl_fail(lib, why, n, "RSA PKCS#1 v1.5 SHA-256 sign failed");
+        else if (k != NULL)
+            ok = wl_kat_compare_bytes("RSA PKCS#1 v1.5 SHA-256 signature", signer->sig,
+                                      signer->siglen, k->sig, k->sig_len, why, n);
+        else if (signer->siglen != (size_t)(bits + 7) / 8)
+            ok = wl_why(why, n, "RSA-%d signature has %zu bytes", bits, signer->siglen);
     }
-    /* Verify it (the expected bytes, for the fixed keys) twice... */
-    const unsigned char *good = k != NULL ? k->sig : signer->sig;
-    size_t goodlen = k != NULL ? k->sig_len : signer->siglen;
-    for (int round = 0; round < 2 && ok; round++)
-        if (rsa_verify_once(verifier, good, goodlen) != 1) {
-            snprintf(what, sizeof what, "RSA-%d verify of a good signature failed", bits);
-            ok = wl_fail(lib, why, n, what);
-        }
-    /* ...and a corrupted copy must be rejected. */
     if (ok) {
-        memcpy(bad, good, goodlen);
-        bad[goodlen / 2] ^= 0x10;
-        if (rsa_verify_once(verifier, bad, goodlen) != 0) {
-            snprintf(why, n, "RSA-%d verify accepted a corrupted signature", bits);
-            ok = false;
-        }
-        crypto_lib_last_error(lib); /* drop the expected verify error */
-        /* The context must still work after a failed verification. */
-        if (ok && rsa_verify_once(verifier, good, goodlen) != 1) {
-            snprintf(what, sizeof what, "RSA-%d verify failed after a rejected signature", bits);
-            ok = wl_fail(lib, why, n, what);
-        }
+        memcpy(verifier->sig, k != NULL ? k->sig : signer->sig, signer->siglen);
+        verifier->siglen = signer->siglen;
     }
-    free(bad);
+    for (int round = 0; round < 2 && ok; round++)
+        if (!verify(verifier, 1))
+            ok = wl_fail(lib, why, n, "RSA verify of a good signature failed");
+    if (ok) {
+        verifier->sig[verifier->siglen / 2] ^= 0x10;
+        if (verify(verifier, 1))
+            ok = wl_why(why, n, "RSA-%d verify accepted a corrupted signature", bits);
+        crypto_lib_last_error(lib); /* drop the expected verify error */
+        verifier->sig[verifier->siglen / 2] ^= 0x10;
+        /* The context must still work after a failed verification. */
+        if (ok && !verify(verifier, 1))
+            ok = wl_fail(lib, why, n, "RSA verify failed after a rejected signature");
+    }
     rsa_teardown(verifier);
     rsa_teardown(signer);
     return ok;
 }
 
-static void *rsa_setup(const crypto_lib *lib, api_path api, int bits, int op, size_t bytes,
-                       char *why, size_t n)
+static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                       size_t bytes, workload_loop *loop, char *why, size_t n)
 {
     (void)bytes; /* op/s: the input is always one SHA-256 digest */
-    if (op != OP_SIGN && op != OP_VERIFY) {
-        snprintf(why, n, "RSA operations are sign (0) and verify (1)");
-        return NULL;
+    rsa_state *s = rsa_open(lib, api, ws->param, op, loop, why, n);
+    if (s == NULL || op != OP_VERIFY)
+        return s;
+    /* The signature to verify, made once with a signing state. */
+    workload_loop sign;
+    rsa_state *signer = rsa_open(lib, api, ws->param, OP_SIGN, &sign, why, n);
+    bool ok = signer != NULL && (sign(signer, 1) || wl_fail(lib, why, n, "cannot sign"));
+    if (ok) {
+        memcpy(s->sig, signer->sig, signer->siglen);
+        s->siglen = signer->siglen;
     }
-    rsa_state *s = rsa_open(lib, api, bits, op, why, n);
-    if (s == NULL)
+    rsa_teardown(signer);
+    if (!ok) {
+        rsa_teardown(s);
         return NULL;
-    if (op == OP_VERIFY) {
-        /* The signature to verify, made once with a signing state. */
-        rsa_state *signer = rsa_open(lib, api, bits, OP_SIGN, why, n);
-        bool ok = signer != NULL && rsa_sign_once(signer);
-        if (signer != NULL && !ok)
-            wl_fail(lib, why, n, "cannot make the signature to verify");
-        if (ok) {
-            memcpy(s->sig, signer->sig, signer->siglen);
-            s->siglen = signer->siglen;
-        }
-        rsa_teardown(signer);
-        if (!ok) {
-            rsa_teardown(s);
-            return NULL;
-        }
     }
     return s;
 }
 
-static bool rsa_run(void *p, uint64_t iterations)
-{
-    rsa_state *s = p;
-    if (s->op == OP_SIGN) {
-        for (uint64_t i = 0; i < iterations; i++)
-            if (!rsa_sign_once(s))
-                return false;
-    } else {
-        for (uint64_t i = 0; i < iterations; i++)
-            if (rsa_verify_once(s, s->sig, s->siglen) != 1)
-                return false;
-    }
-    return true;
-}
-
 static const char *const rsa_ops[] = {"sign", "verify", NULL};
+static const int rsa_members[] = {512, 1024, 1536, 2048, 3072, 4096, 0};
+static const int rsa_defaults[] = {1024, 2048, 3072, 4096, 0};
+
+#define RSA_KEY_NEEDS                                                                         \
+    "RSA_free RSA_size d2i_RSAPrivateKey RSA_new BN_new BN_set_word BN_free "                 \
+    "RSA_generate_key_ex "
+#define RSA_EVP_NEEDS                                                                         \
+    RSA_KEY_NEEDS "EVP_PKEY_new EVP_PKEY_set1_RSA EVP_PKEY_free EVP_PKEY_CTX_free "           \
+                  "EVP_PKEY_sign_init EVP_PKEY_sign EVP_PKEY_verify_init EVP_PKEY_verify "
 
 const workload wl_rsa = {
     .name = "rsa",
-    .takes_bits = true,
+    .kind = KIND_PUBLIC_KEY,
     .sized = false,
     .ops = rsa_ops,
-    .unsupported = rsa_unsupported,
+    .doc = "one PKCS#1 v1.5 signature of a SHA-256 digest / one verification of it",
+    .param_min = 512,
+    .param_max = 16384,
+    .members = rsa_members,
+    .default_members = rsa_defaults,
+    .needs =
+        {
+            [API_LEGACY] = RSA_KEY_NEEDS "RSA_sign RSA_verify",
+            [API_EVP] = RSA_EVP_NEEDS "EVP_PKEY_CTX_new EVP_sha256 "
+                                      "EVP_PKEY_CTX_set_rsa_padding|EVP_PKEY_CTX_ctrl",
+            [API_FETCH] = RSA_EVP_NEEDS "EVP_PKEY_CTX_new_from_pkey EVP_MD_fetch EVP_MD_free "
+                                        "EVP_PKEY_CTX_set_rsa_padding "
+                                        "EVP_PKEY_CTX_set_signature_md",
+        },
+    .available = rsa_available,
     .self_check = rsa_self_check,
     .setup = rsa_setup,
-    .run = rsa_run,
     .teardown = rsa_teardown,
 };

@@ -1,5 +1,5 @@
 /* Version decoding for every OPENSSL_VERSION_NUMBER in the API matrix
- * (../shared/reference/openssl-api-matrix.md, section 1), both layouts. */
+ * (docs/api-ranges.md), both layouts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

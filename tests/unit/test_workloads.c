@@ -30,24 +30,29 @@ static void test_parse_accepts(void **state)
 {
     (void)state;
     workload_spec spec;
-    assert_true(workload_parse("sha256", &spec));
-    assert_ptr_equal(spec.w, &wl_sha256);
-    assert_string_equal(spec.name, "sha256");
     assert_true(workload_parse("rsa2048", &spec));
-    assert_ptr_equal(spec.w, &wl_rsa);
-    assert_int_equal(spec.bits, 2048);
+    assert_int_equal(spec.param, 2048);
     assert_string_equal(spec.name, "rsa2048");
     assert_true(workload_parse("rsa1536", &spec));
-    assert_int_equal(spec.bits, 1536);
-    assert_true(workload_parse("aes-256-gcm", &spec));
-    assert_ptr_equal(spec.w, &wl_aes_256_gcm);
-    assert_true(workload_parse("hmac-sha256", &spec));
-    /* every registry entry without bits parses under its own name */
-    for (size_t i = 0; workload_registry[i] != NULL; i++)
-        if (!workload_registry[i]->takes_bits) {
-            assert_true(workload_parse(workload_registry[i]->name, &spec));
-            assert_ptr_equal(spec.w, workload_registry[i]);
+    assert_int_equal(spec.param, 1536);
+    /* every fixed line parses under its own name, every family member as
+     * name<param> */
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        if (w->param_max == 0) {
+            assert_true(workload_parse(w->name, &spec));
+            assert_ptr_equal(spec.w, w);
+            assert_string_equal(spec.name, w->name);
+            continue;
         }
+        for (const int *m = w->members; *m != 0; m++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s%d", w->name, *m);
+            assert_true(workload_parse(name, &spec));
+            assert_ptr_equal(spec.w, w);
+            assert_int_equal(spec.param, *m);
+        }
+    }
 }
 
 static void test_parse_rejects(void **state)
@@ -101,14 +106,52 @@ static void test_kat_compare_can_fail(void **state)
     assert_false(wl_kat_compare_bytes("abc", abc, 32, abc, 31, why, sizeof why));
 }
 
-static void test_needs_text(void **state)
+/* Every function a path needs is in compat/symbols.def (a library that
+ * exports nothing at all makes every path report what it lacks). */
+static void test_needs_are_symbols(void **state)
 {
     (void)state;
-    assert_string_equal(wl_needs(R_101), "needs 1.0.1 or later");
-    assert_string_equal(wl_needs(R_300), "needs 3.0 or later");
-    const char *a = wl_needs(R_100);
-    (void)wl_needs(R_110);
-    assert_string_equal(a, "needs 1.0.0 or later"); /* stays valid */
+    static crypto_lib none; /* no symbol resolved, series 0 */
+    size_t paths = 0;
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        workload_spec ws = {.w = workload_registry[i], .param = workload_registry[i]->param};
+        if (ws.w->default_members != NULL)
+            ws.param = ws.w->default_members[0];
+        snprintf(ws.name, sizeof ws.name, "%s", ws.w->name);
+        for (int a = 0; a < API_COUNT; a++) {
+            char why[256] = "";
+            workload_support s = workload_check(&none, &ws, (api_path)a, why, sizeof why);
+            if (s == WL_NO_SHAPE)
+                continue;
+            paths++;
+            assert_int_equal(s, WL_UNSUPPORTED);
+            if (strstr(why, "symbols.def") != NULL)
+                fail_msg("%s/%s: %s", ws.name, api_name((api_path)a), why);
+        }
+    }
+    assert_true(paths > 0);
+}
+
+/* The default set is the registry's in_default lines and default members. */
+static void test_defaults(void **state)
+{
+    (void)state;
+    workload_spec specs[64];
+    size_t n = workload_defaults(specs, 64);
+    size_t expect = 0;
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        expect += w->param_max == 0 ? (size_t)w->in_default : 0;
+        for (const int *m = w->default_members; m != NULL && *m != 0; m++)
+            expect++;
+    }
+    assert_int_equal(n, expect);
+    assert_true(n > 0);
+    for (size_t i = 0; i < n; i++) {
+        workload_spec again;
+        assert_true(workload_parse(specs[i].name, &again));
+        assert_ptr_equal(again.w, specs[i].w);
+    }
 }
 
 /* --- per library -------------------------------------------------------------- */
@@ -137,143 +180,111 @@ static int lib_teardown(void **state)
     return 0;
 }
 
-/* Which pairs a full default build of this release must support. */
-static bool expected_supported(const workload *w, api_path api)
-{
-    const crypto_lib *lib = &the_lib;
-    bool gcm = w == &wl_aes_128_gcm || w == &wl_aes_256_gcm;
-    if (api == API_FETCH)
-        return crypto_lib_since(lib, R_300);
-    if (gcm)
-        return api == API_EVP && crypto_lib_since(lib, R_101);
-    if (api == API_EVP && (w == &wl_hmac_sha256 || w == &wl_rsa))
-        return crypto_lib_since(lib, R_100);
-    return true;
-}
-
-typedef struct {
-    const char *name;
-} case_spec;
-
+/* Every path a workload has, through its own timed loop: the self-check
+ * passes, and setup / loop(3) / teardown succeed for every op.  On a full
+ * default build a path is only ever missing because the release is too old
+ * or too new (derived from symbols.def), never "not exported". */
 static void test_workload(void **state)
 {
-    const case_spec *c = *state;
-    workload_spec spec;
-    if (!workload_parse(c->name, &spec))
-        fail_msg("cannot parse %s", c->name);
-    const workload *w = spec.w;
+    const workload_spec *spec = *state;
+    const workload *w = spec->w;
     static const size_t sizes[] = {16, 1024};
     size_t nsizes = w->sized ? 2 : 1;
     for (int api = 0; api < API_COUNT; api++) {
-        const char *no = w->unsupported(&the_lib, (api_path)api, spec.bits);
-        if (no != NULL) {
-            print_message("    %-12s %-6s unsupported: %s\n", spec.name, api_name(api), no);
-            assert_true(no[0] != '\0');
-            if (expected_supported(w, (api_path)api))
-                fail_msg("%s/%s unexpectedly unsupported on %s: %s", spec.name, api_name(api),
-                         the_lib.ver.name, no);
+        char why[512] = "";
+        workload_support sup = workload_check(&the_lib, spec, (api_path)api, why, sizeof why);
+        if (sup == WL_NO_SHAPE)
+            continue;
+        if (sup == WL_UNSUPPORTED) {
+            print_message("    %-12s %-8s unsupported: %s\n", spec->name, api_name(api), why);
+            if (strstr(why, "needs ") != why && strstr(why, "gone after ") != why)
+                fail_msg("%s/%s unsupported on %s: %s", spec->name, api_name(api),
+                         the_lib.ver.name, why);
             continue;
         }
-        if (!expected_supported(w, (api_path)api))
-            fail_msg("%s/%s claims support on %s", spec.name, api_name(api), the_lib.ver.name);
-        char why[512] = "";
-        if (!w->self_check(&the_lib, (api_path)api, spec.bits, why, sizeof why))
-            fail_msg("%s/%s self-check failed on %s: %s", spec.name, api_name(api),
+        if (!w->self_check(&the_lib, spec, (api_path)api, why, sizeof why))
+            fail_msg("%s/%s self-check failed on %s: %s", spec->name, api_name(api),
                      the_lib.ver.name, why);
         for (int op = 0; w->ops[op] != NULL; op++)
             for (size_t k = 0; k < nsizes; k++) {
                 size_t bytes = w->sized ? sizes[k] : 0;
-                void *st = w->setup(&the_lib, (api_path)api, spec.bits, op, bytes, why, sizeof why);
-                if (st == NULL)
-                    fail_msg("%s/%s/%s setup(%zu) failed: %s", spec.name, api_name(api),
+                if (w->block_multiple > 1 && bytes % w->block_multiple != 0)
+                    continue;
+                workload_loop loop = NULL;
+                void *st = w->setup(&the_lib, spec, (api_path)api, op, bytes, &loop, why,
+                                    sizeof why);
+                if (st == NULL || loop == NULL)
+                    fail_msg("%s/%s/%s setup(%zu) failed: %s", spec->name, api_name(api),
                              w->ops[op], bytes, why);
-                bool ran = w->run(st, 3);
+                bool ran = loop(st, 3);
                 const char *err = ran ? "" : crypto_lib_last_error(&the_lib);
                 w->teardown(st);
                 if (!ran)
-                    fail_msg("%s/%s/%s run(3) at %zu bytes failed: %s", spec.name, api_name(api),
-                             w->ops[op], bytes, err);
+                    fail_msg("%s/%s/%s loop(3) at %zu bytes failed: %s", spec->name,
+                             api_name(api), w->ops[op], bytes, err);
             }
-        print_message("    %-12s %-6s ok\n", spec.name, api_name(api));
+        print_message("    %-12s %-8s ok\n", spec->name, api_name(api));
     }
 }
 
-static void test_gcm_legacy_unsupported(void **state)
-{
-    (void)state;
-    const char *a = wl_aes_128_gcm.unsupported(&the_lib, API_LEGACY, 0);
-    const char *b = wl_aes_256_gcm.unsupported(&the_lib, API_LEGACY, 0);
-    assert_non_null(a);
-    assert_non_null(b);
-    assert_string_equal(a, "no low-level GCM API");
-    assert_string_equal(b, "no low-level GCM API");
-}
-
-static void test_fetch_needs_3(void **state)
+/* A path the release is too old for says which release it needs. */
+static void test_too_old_says_which_release(void **state)
 {
     (void)state;
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        workload_spec ws = {.w = workload_registry[i], .param = workload_registry[i]->param};
+        if (ws.w->default_members != NULL)
+            ws.param = ws.w->default_members[0];
+        snprintf(ws.name, sizeof ws.name, "%s", ws.w->name);
+        char why[256] = "";
+        workload_support s = workload_check(&the_lib, &ws, API_FETCH, why, sizeof why);
+        if (s == WL_NO_SHAPE)
+            continue;
+        if (crypto_lib_since(&the_lib, R_300))
+            assert_int_equal(s, WL_SUPPORTED);
+        else
+            assert_string_equal(why, "needs 3.0 or later");
+    }
+}
+
+/* Every fixed line, and every default member of a family: the specs the
+ * per-library tests run. */
+static size_t test_specs(workload_spec *out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
-        const char *no = w->unsupported(&the_lib, API_FETCH, w->takes_bits ? 2048 : 0);
-        if (crypto_lib_since(&the_lib, R_300)) {
-            if (no != NULL)
-                fail_msg("%s/fetch unsupported on %s: %s", w->name, the_lib.ver.name, no);
-        } else {
-            assert_non_null(no);
-            assert_string_equal(no, "needs 3.0 or later");
+        if (w->param_max == 0 && n < cap) {
+            if (!workload_parse(w->name, &out[n++]))
+                n--;
+            continue;
+        }
+        for (const int *m = w->default_members; m != NULL && *m != 0 && n < cap; m++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s%d", w->name, *m);
+            if (!workload_parse(name, &out[n++]))
+                n--;
         }
     }
+    return n;
 }
-
-/* Setup errors are reported, not crashed on. */
-static void test_setup_rejects(void **state)
-{
-    (void)state;
-    char why[256] = "";
-    assert_null(wl_aes_128_cbc.setup(&the_lib, API_EVP, 0, 0, 17, why, sizeof why));
-    assert_true(why[0] != '\0');
-    why[0] = '\0';
-    assert_null(wl_sha256.setup(&the_lib, API_LEGACY, 0, 1, 16, why, sizeof why));
-    assert_true(why[0] != '\0');
-    why[0] = '\0';
-    assert_null(wl_rsa.setup(&the_lib, API_LEGACY, 2048, 2, 0, why, sizeof why));
-    assert_true(why[0] != '\0');
-    if (!crypto_lib_since(&the_lib, R_101)) {
-        why[0] = '\0';
-        assert_null(wl_aes_128_gcm.setup(&the_lib, API_EVP, 0, 0, 16, why, sizeof why));
-        assert_string_equal(why, "needs 1.0.1 or later");
-    }
-}
-
-static const case_spec cases[] = {
-    {"sha256"},      {"aes-128-cbc"}, {"aes-256-cbc"}, {"aes-128-gcm"}, {"aes-256-gcm"},
-    {"hmac-sha256"}, {"rsa1024"},     {"rsa2048"},     {"rsa3072"},     {"rsa4096"},
-    {"rsa768"}, /* generated at first use */
-};
 
 static int run_library(const char *path)
 {
     lib_path = path;
-#define WORKLOAD_TEST(i) {"workload " #i, test_workload, NULL, NULL, (void *)&cases[i]}
-    struct CMUnitTest tests[] = {
-        WORKLOAD_TEST(0), WORKLOAD_TEST(1), WORKLOAD_TEST(2), WORKLOAD_TEST(3),
-        WORKLOAD_TEST(4), WORKLOAD_TEST(5), WORKLOAD_TEST(6), WORKLOAD_TEST(7),
-        WORKLOAD_TEST(8), WORKLOAD_TEST(9), WORKLOAD_TEST(10),
-        cmocka_unit_test(test_gcm_legacy_unsupported),
-        cmocka_unit_test(test_fetch_needs_3),
-        cmocka_unit_test(test_setup_rejects),
-    };
-#undef WORKLOAD_TEST
-    _Static_assert(sizeof cases / sizeof cases[0] == 11, "one test per case");
-    /* name each workload test after its case */
-    static char names[11][48];
-    for (size_t i = 0; i < 11; i++) {
-        snprintf(names[i], sizeof names[i], "workload %s", cases[i].name);
-        tests[i].name = names[i];
+    enum { MAX_SPECS = 128 };
+    static workload_spec specs[MAX_SPECS];
+    static char names[MAX_SPECS][48];
+    static struct CMUnitTest tests[MAX_SPECS + 1];
+    size_t n = test_specs(specs, MAX_SPECS);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(names[i], sizeof names[i], "workload %s", specs[i].name);
+        tests[i] = (struct CMUnitTest){names[i], test_workload, NULL, NULL, &specs[i]};
     }
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_too_old_says_which_release);
     char name[600];
     snprintf(name, sizeof name, "workloads on %s", path);
-    return cmocka_run_group_tests_name(name, tests, lib_setup, lib_teardown);
+    return _cmocka_run_group_tests(name, tests, n, lib_setup, lib_teardown);
 }
 
 int main(void)
@@ -281,7 +292,7 @@ int main(void)
     const struct CMUnitTest common[] = {
         cmocka_unit_test(test_parse_accepts),      cmocka_unit_test(test_parse_rejects),
         cmocka_unit_test(test_suggest),            cmocka_unit_test(test_kat_compare_can_fail),
-        cmocka_unit_test(test_needs_text),
+        cmocka_unit_test(test_needs_are_symbols), cmocka_unit_test(test_defaults),
     };
     int failures = cmocka_run_group_tests_name("workload names and helpers", common, NULL, NULL);
 

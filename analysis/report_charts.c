@@ -1,0 +1,219 @@
+/* The four chart kinds of charts.list (report_dat.c has the format). */
+#include "report_dat.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* Throughput vs block size: one index block per release. */
+void chart_throughput(dat_ctx *c, const point_list *l)
+{
+    const report *r = c->r;
+    const report_point *g = &r->pt[l->at[0]];
+    char name[160], colours[512] = "", sizes[512] = "";
+    dat_chart_name(name, sizeof name, "throughput", g->workload, g->api);
+    for (size_t k = 0; k < r->nrel; k++)
+        if (dat_release_has(r, k, l))
+            dat_append_index(colours, sizeof colours, k);
+    if (colours[0] == '\0')
+        return; /* no release has this API path for this workload */
+    FILE *f = dat_open(c, name);
+    if (f == NULL)
+        return;
+    for (size_t k = 0; k < r->nrel; k++) {
+        if (!dat_release_has(r, k, l))
+            continue;
+        fputs("bytes ", f);
+        dat_string(f, r->rel[k].label);
+        fputs(" low high\n", f);
+        for (size_t i = 0; i < l->n; i++) {
+            const result_row *row = report_find(r, k, &r->pt[l->at[i]]);
+            if (row == NULL)
+                continue;
+            fprintf(f, "%" PRIu64, row->bytes);
+            dat_row_values(f, row, 1e-6);
+            fputc('\n', f);
+        }
+        fputs("\n\n", f);
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        size_t len = strlen(sizes);
+        uint64_t b = r->pt[l->at[i]].bytes;
+        if (i == 0 || b != r->pt[l->at[i - 1]].bytes)
+            snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, len ? " " : "", b);
+    }
+    dat_close(c, f);
+    fprintf(c->list, "throughput\t%s\t%s\t%s throughput vs block size, %s API\t%s\n", name,
+            colours, g->workload, g->api, sizes);
+}
+
+/* Speed-up vs the baseline: one row per block size (or op/s workload and
+ * operation), one ratio/low/high column triple per release but the
+ * baseline. */
+void chart_speedup(dat_ctx *c, const point_list *l)
+{
+    const report *r = c->r;
+    const report_point *g = &r->pt[l->at[0]];
+    bool ops = report_point_is_ops(g);
+    char name[160], colours[512] = "";
+    dat_chart_name(name, sizeof name, "speedup", ops ? report_ops_group(g) : g->workload, g->api);
+    size_t cols[256], ncol = 0;
+    for (size_t k = 0; k < r->nrel && ncol < 256; k++) {
+        if (k == r->baseline)
+            continue;
+        bool any = false;
+        for (size_t i = 0; i < l->n && !any; i++)
+            any = report_find(r, k, &r->pt[l->at[i]]) != NULL &&
+                  report_find(r, r->baseline, &r->pt[l->at[i]]) != NULL;
+        if (any)
+            cols[ncol++] = k;
+    }
+    if (ncol == 0)
+        return;
+    FILE *f = dat_open_triples(c, name, cols, ncol, colours, sizeof colours);
+    if (f == NULL)
+        return;
+    for (size_t i = 0; i < l->n; i++) {
+        const report_point *p = &r->pt[l->at[i]];
+        const result_row *b = report_find(r, r->baseline, p);
+        if (b == NULL)
+            continue;
+        char tic[64];
+        if (ops)
+            snprintf(tic, sizeof tic, "%s %s", p->workload, p->op);
+        else
+            report_size_name(p->bytes, tic, sizeof tic);
+        dat_string(f, tic);
+        for (size_t j = 0; j < ncol; j++) {
+            report_ratio q = report_speedup(report_find(r, cols[j], p), b);
+            dat_value(f, q.ratio);
+            dat_value(f, q.lo);
+            dat_value(f, q.hi);
+        }
+        fputc('\n', f);
+    }
+    dat_close(c, f);
+    char base[64];
+    dat_list_text(r->rel[r->baseline].label, base, sizeof base);
+    fprintf(c->list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API\t%s\n", name, colours,
+            ops ? report_ops_group(g) : g->workload, base, g->api,
+            ops ? "workload and operation" : "block size");
+}
+
+/* Operations per second of one kind: one row per (workload, operation),
+ * one column triple per release. */
+void chart_ops(dat_ctx *c, const point_list *l)
+{
+    const report *r = c->r;
+    const report_point *g = &r->pt[l->at[0]];
+    char name[160], colours[512] = "";
+    dat_chart_name(name, sizeof name, "ops", report_ops_group(g), g->api);
+    size_t cols[256], ncol = 0;
+    for (size_t k = 0; k < r->nrel && ncol < 256; k++)
+        if (dat_release_has(r, k, l))
+            cols[ncol++] = k;
+    if (ncol == 0)
+        return;
+    FILE *f = dat_open_triples(c, name, cols, ncol, colours, sizeof colours);
+    if (f == NULL)
+        return;
+    for (size_t i = 0; i < l->n; i++) {
+        const report_point *p = &r->pt[l->at[i]];
+        char tic[64];
+        snprintf(tic, sizeof tic, "%s %s", p->workload, p->op);
+        dat_string(f, tic);
+        for (size_t j = 0; j < ncol; j++)
+            dat_row_values(f, report_find(r, cols[j], p), 1.0);
+        fputc('\n', f);
+    }
+    dat_close(c, f);
+    fprintf(c->list, "pubkey\t%s\t%s\t%s operations per second, %s API\t\n", name, colours,
+            report_ops_group(g), g->api);
+}
+
+/* The two panels of an API-path chart: the smallest and largest block size,
+ * or the first two operations of an op/s workload. */
+static bool apis_panels(const report *r, const char *workload, report_point panel[2])
+{
+    size_t found = 0;
+    for (size_t i = 0; i < r->npt; i++) {
+        const report_point *p = &r->pt[i];
+        if (strcmp(p->workload, workload) != 0)
+            continue;
+        if (found++ == 0) {
+            panel[0] = panel[1] = *p;
+        } else if (report_point_is_ops(p)) {
+            if (strcmp(p->op, panel[0].op) != 0 && strcmp(panel[0].op, panel[1].op) == 0)
+                panel[1] = *p;
+        } else {
+            if (p->bytes < panel[0].bytes)
+                panel[0] = *p;
+            if (p->bytes > panel[1].bytes)
+                panel[1] = *p;
+        }
+    }
+    return found > 0;
+}
+
+/* API paths within each release, for one workload: two panels, each with
+ * one row per release and a column triple per API path some release has. */
+void chart_apis(dat_ctx *c, const char *workload)
+{
+    const report *r = c->r;
+    report_point panel[2];
+    if (!apis_panels(r, workload, panel))
+        return;
+    bool ops = report_point_is_ops(&panel[0]);
+    char name[160], titles[2][96], slots[256] = "";
+    dat_chart_name(name, sizeof name, "apis", workload, NULL);
+    for (int k = 0; k < 2; k++) {
+        if (ops)
+            snprintf(titles[k], sizeof titles[k], "%s", panel[k].op);
+        else
+            snprintf(titles[k], sizeof titles[k], "%" PRIu64 "-byte blocks", panel[k].bytes);
+    }
+    bool has[64] = {false};
+    size_t napis = r->apis.n < 64 ? r->apis.n : 64;
+    for (size_t a = 0; a < napis; a++) {
+        for (size_t rel = 0; rel < r->nrel && !has[a]; rel++)
+            for (int k = 0; k < 2 && !has[a]; k++) {
+                report_point p = panel[k];
+                snprintf(p.api, sizeof p.api, "%s", r->apis.name[a]);
+                has[a] = report_find(r, rel, &p) != NULL;
+            }
+        if (has[a])
+            dat_append_index(slots, sizeof slots, a);
+    }
+    if (slots[0] == '\0')
+        return;
+    FILE *f = dat_open(c, name);
+    if (f == NULL)
+        return;
+    for (int k = 0; k < 2; k++) {
+        fputs("release", f);
+        for (size_t a = 0; a < napis; a++)
+            if (has[a]) {
+                fputc(' ', f);
+                dat_string(f, r->apis.name[a]);
+                fputs(" low high", f);
+            }
+        fputc('\n', f);
+        for (size_t rel = 0; rel < r->nrel; rel++) {
+            if (r->rel[rel].ok_rows == 0)
+                continue;
+            dat_string(f, r->rel[rel].label);
+            for (size_t a = 0; a < napis; a++) {
+                if (!has[a])
+                    continue;
+                report_point p = panel[k];
+                snprintf(p.api, sizeof p.api, "%s", r->apis.name[a]);
+                dat_row_values(f, report_find(r, rel, &p), dat_scale(&panel[0]));
+            }
+            fputc('\n', f);
+        }
+        fputs("\n\n", f);
+    }
+    dat_close(c, f);
+    fprintf(c->list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
+            slots, workload, titles[0], titles[1],
+            ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
+}

@@ -1,0 +1,50 @@
+/* Internal to the chart data writers (report_dat.c, report_charts.c). */
+#ifndef ANALYSIS_REPORT_DAT_H
+#define ANALYSIS_REPORT_DAT_H
+
+#include "report.h"
+
+typedef struct {
+    const report *r;
+    const char *dir;
+    FILE *list; /* charts.list */
+    char *why;
+    size_t whylen;
+    bool ok;
+} dat_ctx;
+
+/* The points of one chart, as indexes into r->pt. */
+typedef struct {
+    size_t *at;
+    size_t n;
+} point_list;
+
+FILE *dat_open(dat_ctx *c, const char *name);
+void dat_close(dat_ctx *c, FILE *f);
+/* A header string for a .dat file: double-quoted, no quote inside. */
+void dat_string(FILE *f, const char *s);
+/* " value" or " ?" (missing). */
+void dat_value(FILE *f, double x);
+/* " rate low high" of a row scaled to the chart's unit, or " ? ? ?". */
+void dat_row_values(FILE *f, const result_row *row, double scale);
+/* MB/s for throughput, op/s as they are. */
+double dat_scale(const report_point *p);
+/* A .dat file whose columns are a (value, low, high) triple per release,
+ * headed by the release labels; `colours` collects their palette indexes. */
+FILE *dat_open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t ncol,
+                       char *colours, size_t colours_len);
+
+bool dat_release_has(const report *r, size_t rel, const point_list *l);
+/* "<kind>-<a>[-<b>]" made of file-name-safe tokens. */
+void dat_chart_name(char *buf, size_t n, const char *kind, const char *a, const char *b);
+/* A charts.list field: no TAB or line break. */
+void dat_list_text(const char *in, char *out, size_t n);
+void dat_append_index(char *buf, size_t n, size_t k);
+
+/* The four chart kinds (report_charts.c). */
+void chart_throughput(dat_ctx *c, const point_list *l);
+void chart_speedup(dat_ctx *c, const point_list *l);
+void chart_ops(dat_ctx *c, const point_list *l);
+void chart_apis(dat_ctx *c, const char *workload);
+
+#endif

@@ -1,0 +1,159 @@
+/* `osslbench list`: the workloads and API paths the runner knows (from the
+ * registry and apis.def), and which of them a library can run. */
+#include "commands.h"
+#include "inspect.h"
+
+#include "../harness/workload.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: osslbench list --workloads [--tsv]   every workload: kind, unit, operations,\n"
+    "                                            default set, API paths, one operation\n"
+    "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
+    "                                            any member of a family: rsa768)\n"
+    "       osslbench list --apis [--tsv]        the API paths and what each times\n"
+    "       osslbench list --lib PATH [--lib ...] which workload x API paths each release\n"
+    "                                            supports, and why not where it does not\n"
+    "--tsv: tab-separated with a header line, for scripts.\n";
+
+static bool is_family(const workload *w)
+{
+    return w->param_max > 0;
+}
+
+static void join_ops(const workload *w, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; w->ops[i] != NULL && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? "," : "", w->ops[i]);
+}
+
+static void join_apis(const workload *w, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int a = 0; a < API_COUNT && len < n; a++)
+        if (w->needs[a] != NULL)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "",
+                                    api_name((api_path)a));
+}
+
+static bool in_list(const int *list, int v)
+{
+    for (; list != NULL && *list != 0; list++)
+        if (*list == v)
+            return true;
+    return false;
+}
+
+/* One line per name a user can give: fixed workloads and every listed
+ * member of a family. */
+static void print_workload(const workload *w, const char *name, bool dflt, bool tsv)
+{
+    char ops[128], apis[128];
+    join_ops(w, ops, sizeof ops);
+    join_apis(w, apis, sizeof apis);
+    if (tsv)
+        printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind), workload_unit(w), ops,
+               dflt ? "yes" : "no", apis, w->doc);
+    else
+        printf("  %-20s %-12s %-5s %-11s %-3s %s\n", name, kind_name(w->kind), workload_unit(w),
+               ops, dflt ? "yes" : "", w->doc);
+}
+
+static int list_workloads(bool tsv)
+{
+    if (tsv)
+        puts("workload\tkind\tunit\tops\tdefault\tapis\tdoc");
+    else
+        printf("  %-20s %-12s %-5s %-11s %-3s %s\n", "workload", "kind", "unit", "ops", "def",
+               "one operation");
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        if (!is_family(w)) {
+            print_workload(w, w->name, w->in_default, tsv);
+            continue;
+        }
+        for (const int *p = w->members; p != NULL && *p != 0; p++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s%d", w->name, *p);
+            print_workload(w, name, in_list(w->default_members, *p), tsv);
+        }
+        if (!tsv)
+            printf("  %-20s any %s<N> with N from %d to %d\n", "", w->name, w->param_min,
+                   w->param_max);
+    }
+    return 0;
+}
+
+static int list_apis(bool tsv)
+{
+    if (tsv)
+        puts("api\tdoc");
+    for (int a = 0; a < API_COUNT; a++)
+        printf(tsv ? "%s\t%s\n" : "  %-9s %s\n", api_name((api_path)a), api_doc((api_path)a));
+    return 0;
+}
+
+static void list_one(const crypto_lib *lib, bool verbose)
+{
+    (void)verbose;
+    printf("%s (%s)\n", lib->ver.name, lib->path);
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        workload_spec ws = {.w = w, .param = w->param};
+        snprintf(ws.name, sizeof ws.name, "%s", w->name);
+        if (is_family(w) && w->default_members != NULL) {
+            ws.param = w->default_members[0];
+            snprintf(ws.name, sizeof ws.name, "%s<N>", w->name);
+        }
+        for (int a = 0; a < API_COUNT; a++) {
+            char why[256];
+            workload_support s = workload_check(lib, &ws, (api_path)a, why, sizeof why);
+            if (s != WL_NO_SHAPE)
+                printf("  %-20s %-8s %s%s\n", ws.name, api_name((api_path)a),
+                       s == WL_SUPPORTED ? "yes" : "no: ", s == WL_SUPPORTED ? "" : why);
+        }
+    }
+}
+
+/* One name, any member of a family included: its --tsv line. */
+static int list_one_workload(const char *name)
+{
+    workload_spec ws;
+    if (!workload_parse(name, &ws)) {
+        const char *near = workload_suggest(name);
+        fprintf(stderr, "osslbench list: unknown workload '%s'%s%s%s\n", name,
+                near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+        return 2;
+    }
+    bool dflt = is_family(ws.w) ? in_list(ws.w->default_members, ws.param) : ws.w->in_default;
+    print_workload(ws.w, ws.name, dflt, true);
+    return 0;
+}
+
+int cmd_list(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--workload") == 0)
+        return list_one_workload(argv[2]);
+    bool tsv = false, workloads = false, apis = false;
+    for (int i = 1; i < argc; i++) {
+        tsv = tsv || strcmp(argv[i], "--tsv") == 0;
+        workloads = workloads || strcmp(argv[i], "--workloads") == 0;
+        apis = apis || strcmp(argv[i], "--apis") == 0;
+    }
+    if (workloads || apis) {
+        for (int i = 1; i < argc; i++)
+            if (strcmp(argv[i], "--tsv") != 0 && strcmp(argv[i], "--workloads") != 0 &&
+                strcmp(argv[i], "--apis") != 0) {
+                fprintf(stderr, "osslbench list: unexpected argument '%s' (see --help)\n",
+                        argv[i]);
+                return 2;
+            }
+        return workloads ? list_workloads(tsv) : list_apis(tsv);
+    }
+    return inspect(argc, argv, list_one, usage);
+}

@@ -1,0 +1,52 @@
+/* The AEAD family (aes-128-gcm, chacha20-poly1305, ...): one operation, on a
+ * context keyed once, is what `openssl speed -aead` times: set the nonce,
+ * add 13 bytes of AAD (a TLS record header), encrypt one `bytes`-long
+ * block, final, read the 16-byte tag.  aead.c drives the EVP paths. */
+#ifndef HARNESS_WORKLOADS_AEAD_H
+#define HARNESS_WORKLOADS_AEAD_H
+
+#include "common.h"
+
+enum { AEAD_AAD_BYTES = 13, AEAD_TAG_BYTES = 16 };
+
+typedef struct {
+    const crypto_lib *lib;
+    const unsigned char *in, *aad;
+    unsigned char *out;
+    size_t len, aadlen;
+    unsigned char *block, *outbuf; /* what a setup() owns */
+    cx_EVP_CIPHER_CTX *ctx;
+    cx_EVP_CIPHER *fetched;
+    unsigned char iv[12];
+    unsigned char tag[AEAD_TAG_BYTES];
+    unsigned char aadbuf[AEAD_AAD_BYTES];
+} aead_state;
+
+typedef struct {
+    const char *name; /* "GCM spec test case 4" */
+    const char *key, *iv, *aad, *pt, *ct, *tag; /* hex; aad may be "" */
+} aead_kat;
+
+typedef struct {
+    const char *title, *fetch_name;
+    size_t keylen;
+    const cx_EVP_CIPHER *(*evp_cipher)(const crypto_lib *lib);
+    aead_kat kat[3];
+} aead_def;
+
+bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                     size_t n);
+void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                 size_t bytes, workload_loop *loop, char *why, size_t n);
+void aead_teardown(void *state);
+
+extern const char *const aead_ops[];
+
+#define AEAD_NEEDS_CTX                                                                        \
+    "EVP_CIPHER_CTX_new EVP_CIPHER_CTX_free EVP_EncryptInit_ex EVP_EncryptUpdate "            \
+    "EVP_EncryptFinal_ex EVP_CIPHER_CTX_ctrl "
+#define AEAD_NEEDS_EVP(getter)                                                                \
+    [API_EVP] = AEAD_NEEDS_CTX #getter,                                                       \
+    [API_FETCH] = AEAD_NEEDS_CTX "EVP_CIPHER_fetch EVP_CIPHER_free"
+
+#endif

@@ -1,0 +1,51 @@
+/* The cipher family (aes-128-cbc, ...): one operation = encrypt one
+ * `bytes`-long block on a key or context set up once, the IV state carrying
+ * on from one operation to the next, as `openssl speed <cipher>` and
+ * `speed -evp <cipher>` do.  cipher.c drives the EVP paths from a
+ * cipher_def; an algorithm's file adds its low-level key set-up and loop. */
+#ifndef HARNESS_WORKLOADS_CIPHER_H
+#define HARNESS_WORKLOADS_CIPHER_H
+
+#include "common.h"
+
+typedef struct {
+    const crypto_lib *lib;
+    const unsigned char *in;
+    unsigned char *out;
+    size_t len;
+    unsigned char *block, *outbuf; /* what a setup() owns */
+    cx_EVP_CIPHER_CTX *ctx;        /* evp, fetch */
+    cx_EVP_CIPHER *fetched;
+    unsigned char iv[16];
+    _Alignas(16) unsigned char low[512]; /* a low-level key schedule (AES_KEY ...) */
+} cipher_state;
+
+typedef struct {
+    const char *title;      /* "AES-128-CBC" for messages */
+    const char *fetch_name; /* "AES-128-CBC" */
+    size_t keylen, ivlen;
+    const cx_EVP_CIPHER *(*evp_cipher)(const crypto_lib *lib); /* the static object */
+    /* low-level: the key schedule into s->low, and the timed loop (NULL: none) */
+    bool (*legacy_key)(cipher_state *s, const unsigned char *key, char *why, size_t n);
+    workload_loop legacy;
+    /* known answer: key, iv, plaintext, ciphertext (hex), encrypted as two
+     * operations of half the text each, so chaining across operations counts */
+    const char *kat_source, *kat_key, *kat_iv, *kat_pt, *kat_ct;
+} cipher_def;
+
+bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                       size_t n);
+void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                   size_t bytes, workload_loop *loop, char *why, size_t n);
+void cipher_teardown(void *state);
+
+extern const char *const cipher_ops[];
+
+/* The `needs` of the EVP paths of a cipher whose static object is EVP_<c>. */
+#define CIPHER_NEEDS_EVP(getter)                                                              \
+    [API_EVP] = "EVP_CIPHER_CTX_new EVP_CIPHER_CTX_free EVP_EncryptInit_ex EVP_EncryptUpdate " \
+                "EVP_CIPHER_CTX_set_padding " #getter,                                        \
+    [API_FETCH] = "EVP_CIPHER_CTX_new EVP_CIPHER_CTX_free EVP_EncryptInit_ex "                \
+                  "EVP_EncryptUpdate EVP_CIPHER_CTX_set_padding EVP_CIPHER_fetch EVP_CIPHER_free"
+
+#endif

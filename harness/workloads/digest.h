@@ -1,0 +1,90 @@
+/* The digest family (sha256, md5, ...): one operation = the digest of one
+ * `bytes`-long block.  digest.c drives every EVP path from a digest_def;
+ * each algorithm's file adds its low-level loops with DIGEST_LOW_LEVEL and
+ * its table line with DIGEST_WORKLOAD. */
+#ifndef HARNESS_WORKLOADS_DIGEST_H
+#define HARNESS_WORKLOADS_DIGEST_H
+
+#include "common.h"
+
+typedef struct {
+    const crypto_lib *lib;
+    const unsigned char *in;
+    size_t len;
+    unsigned char *block;     /* the input a setup() owns */
+    const cx_EVP_MD *md;      /* evp, evp-ctx: the static object; fetch: the fetched one */
+    cx_EVP_MD *fetched;
+    cx_EVP_MD_CTX *ctx;       /* evp-ctx: one context for every operation */
+    unsigned int outlen;
+    unsigned char out[64];
+    _Alignas(16) unsigned char low[256]; /* a low-level context (SHA256_CTX, MD5_CTX ...) */
+} digest_state;
+
+typedef struct {
+    const char *msg;    /* ASCII message */
+    const char *digest; /* hex */
+} digest_kat;
+
+typedef struct {
+    const char *title;      /* "SHA-256", for known-answer messages */
+    const char *fetch_name; /* "SHA256" */
+    size_t len;             /* digest bytes */
+    const cx_EVP_MD *(*evp_md)(const crypto_lib *lib); /* the static method object */
+    workload_loop legacy, oneshot; /* NULL where the algorithm has no such call */
+    const char *kat_source;
+    digest_kat kat[2];
+} digest_def;
+
+bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                       size_t n);
+void *digest_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                   size_t bytes, workload_loop *loop, char *why, size_t n);
+void digest_teardown(void *state);
+
+extern const char *const digest_ops[];
+
+/* The `needs` of the EVP paths of a digest whose static object is EVP_<md>. */
+#define DIGEST_NEEDS_EVP(getter)                                                              \
+    [API_EVP] = "EVP_Digest " #getter,                                                        \
+    [API_EVP_CTX] = "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "    \
+                    "EVP_DigestInit_ex EVP_DigestUpdate EVP_DigestFinal_ex " #getter,         \
+    [API_FETCH] = "EVP_Digest EVP_MD_fetch EVP_MD_free"
+/* ... and of its low-level calls PFX_Init/Update/Final and PFX(). */
+#define DIGEST_NEEDS_LOW(PFX)                                                                 \
+    [API_LEGACY] = #PFX "_Init " #PFX "_Update " #PFX "_Final", [API_ONESHOT] = #PFX
+
+/* The low-level loops of an algorithm: PFX_Init/Update/Final on one
+ * caller-allocated CTX, and the one-shot PFX(), each called through a
+ * pointer of its real type loaded once per sample. */
+#define DIGEST_LOW_LEVEL(PFX, CTX)                                                            \
+    _Static_assert(sizeof(CTX) <= sizeof(((digest_state *)0)->low), #CTX " fits");           \
+    static bool PFX##_legacy_loop(void *p, uint64_t iterations)                               \
+    {                                                                                         \
+        digest_state *s = p;                                                                  \
+        int (*init)(CTX *) = s->lib->fn.PFX##_Init;                                           \
+        int (*update)(CTX *, const void *, size_t) = s->lib->fn.PFX##_Update;                 \
+        int (*final)(unsigned char *, CTX *) = s->lib->fn.PFX##_Final;                        \
+        CTX *c = (CTX *)(void *)s->low;                                                       \
+        const unsigned char *in = s->in;                                                      \
+        size_t len = s->len;                                                                  \
+        unsigned char *out = s->out;                                                          \
+        for (uint64_t i = 0; i < iterations; i++)                                             \
+            if (init(c) != 1 || update(c, in, len) != 1 || final(out, c) != 1)                \
+                return false;                                                                 \
+        return true;                                                                          \
+    }                                                                                         \
+    static bool PFX##_oneshot_loop(void *p, uint64_t iterations)                              \
+    {                                                                                         \
+        digest_state *s = p;                                                                  \
+        unsigned char *(*once)(const unsigned char *, size_t, unsigned char *) =              \
+            s->lib->fn.PFX;                                                                   \
+        const unsigned char *in = s->in;                                                      \
+        size_t len = s->len;                                                                  \
+        unsigned char *out = s->out;                                                          \
+        for (uint64_t i = 0; i < iterations; i++)                                             \
+            if (once(in, len, out) == NULL)                                                   \
+                return false;                                                                 \
+        return true;                                                                          \
+    }
+
+#endif

@@ -1,0 +1,79 @@
+/* Whether a library can run (workload, API path): derived from the
+ * functions the path calls (its `needs` line) and the release ranges of
+ * compat/symbols.def, so "needs 1.1.0 or later" is never written by hand. */
+#include "../workload.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const crypto_symbol *symbol_named(const char *name, size_t len)
+{
+    for (size_t i = 0; i < crypto_symbol_count; i++)
+        if (strlen(crypto_symbols[i].name) == len && strncmp(crypto_symbols[i].name, name, len) == 0)
+            return &crypto_symbols[i];
+    return NULL;
+}
+
+static bool resolved(const crypto_lib *lib, const crypto_symbol *s)
+{
+    void *p;
+    memcpy(&p, (const char *)&lib->fn + s->offset, sizeof p);
+    return p != NULL;
+}
+
+/* One needed item, "a" or "a|b|c": met when any alternative is exported.
+ * Otherwise the reason names the release range the alternatives span. */
+static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *why, size_t n)
+{
+    long since = R_MAX, until = R_NONE;
+    const char *first = NULL;
+    size_t first_len = 0;
+    for (const char *p = item; p < item + len;) {
+        size_t alen = strcspn(p, "|");
+        if (p + alen > item + len)
+            alen = (size_t)(item + len - p);
+        const crypto_symbol *s = symbol_named(p, alen);
+        if (s == NULL) {
+            snprintf(why, n, "%.*s is not in compat/symbols.def", (int)alen, p);
+            return false;
+        }
+        if (resolved(lib, s))
+            return true;
+        if (first == NULL)
+            first = p, first_len = alen;
+        since = s->since < since ? s->since : since;
+        until = s->until > until ? s->until : until;
+        p += alen + 1;
+    }
+    long series = lib->ver.series;
+    if (series < since)
+        snprintf(why, n, "needs %s or later", release_series_name(since));
+    else if (series > until)
+        snprintf(why, n, "gone after %s (%.*s)", release_series_name(until), (int)first_len,
+                 first);
+    else
+        snprintf(why, n, "%.*s not exported by this build", (int)first_len, first);
+    return false;
+}
+
+workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                char *why, size_t n)
+{
+    if (why != NULL && n > 0)
+        why[0] = '\0';
+    const char *needs = api < API_COUNT ? ws->w->needs[api] : NULL;
+    if (needs == NULL) {
+        snprintf(why, n, "%s has no %s call shape", ws->name, api_name(api));
+        return WL_NO_SHAPE;
+    }
+    for (const char *p = needs; *p != '\0';) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (len > 0 && !item_met(lib, p, len, why, n))
+            return WL_UNSUPPORTED;
+        p += len;
+    }
+    if (ws->w->available != NULL && !ws->w->available(lib, ws, api, why, n))
+        return WL_UNSUPPORTED;
+    return WL_SUPPORTED;
+}
