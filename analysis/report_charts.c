@@ -46,6 +46,36 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             colours, g->workload, g->api, sizes);
 }
 
+/* The releases a chart of these points shows (at most 256): those with a
+ * result at some point, or for a speed-up chart, those other than the
+ * baseline with a result where the baseline has one too. */
+static size_t chart_releases(const report *r, const point_list *l, bool vs_baseline,
+                             size_t cols[256])
+{
+    size_t ncol = 0;
+    for (size_t k = 0; k < r->nrel && ncol < 256; k++) {
+        if (vs_baseline && k == r->baseline)
+            continue;
+        bool any = false;
+        for (size_t i = 0; i < l->n && !any; i++)
+            any = report_find(r, k, &r->pt[l->at[i]]) != NULL &&
+                  (!vs_baseline || report_find(r, r->baseline, &r->pt[l->at[i]]) != NULL);
+        if (any)
+            cols[ncol++] = k;
+    }
+    return ncol;
+}
+
+/* The .dat file of a chart with a column triple per release it shows;
+ * NULL when no release has anything to show (or the file cannot be made). */
+static FILE *open_release_chart(dat_ctx *c, const point_list *l, const char *name,
+                                bool vs_baseline, size_t cols[256], size_t *ncol, char *colours,
+                                size_t colours_len)
+{
+    *ncol = chart_releases(c->r, l, vs_baseline, cols);
+    return *ncol ? dat_open_triples(c, name, cols, *ncol, colours, colours_len) : NULL;
+}
+
 /* Speed-up vs the baseline: one row per block size (or op/s workload and
  * operation), one ratio/low/high column triple per release but the
  * baseline. */
@@ -56,20 +86,8 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     bool ops = report_point_is_ops(g);
     char name[160], colours[512] = "";
     dat_chart_name(name, sizeof name, "speedup", ops ? report_ops_group(g) : g->workload, g->api);
-    size_t cols[256], ncol = 0;
-    for (size_t k = 0; k < r->nrel && ncol < 256; k++) {
-        if (k == r->baseline)
-            continue;
-        bool any = false;
-        for (size_t i = 0; i < l->n && !any; i++)
-            any = report_find(r, k, &r->pt[l->at[i]]) != NULL &&
-                  report_find(r, r->baseline, &r->pt[l->at[i]]) != NULL;
-        if (any)
-            cols[ncol++] = k;
-    }
-    if (ncol == 0)
-        return;
-    FILE *f = dat_open_triples(c, name, cols, ncol, colours, sizeof colours);
+    size_t cols[256], ncol;
+    FILE *f = open_release_chart(c, l, name, true, cols, &ncol, colours, sizeof colours);
     if (f == NULL)
         return;
     for (size_t i = 0; i < l->n; i++) {
@@ -107,13 +125,8 @@ void chart_ops(dat_ctx *c, const point_list *l)
     const report_point *g = &r->pt[l->at[0]];
     char name[160], colours[512] = "";
     dat_chart_name(name, sizeof name, "ops", report_ops_group(g), g->api);
-    size_t cols[256], ncol = 0;
-    for (size_t k = 0; k < r->nrel && ncol < 256; k++)
-        if (dat_release_has(r, k, l))
-            cols[ncol++] = k;
-    if (ncol == 0)
-        return;
-    FILE *f = dat_open_triples(c, name, cols, ncol, colours, sizeof colours);
+    size_t cols[256], ncol;
+    FILE *f = open_release_chart(c, l, name, false, cols, &ncol, colours, sizeof colours);
     if (f == NULL)
         return;
     for (size_t i = 0; i < l->n; i++) {

@@ -92,6 +92,20 @@ static void fmt_side(char *buf, size_t n, const verdict_side *s, const char *uni
         human_rate(buf, n, s->rate, unit);
 }
 
+/* The formatted cells of one point's table line. */
+typedef struct {
+    char o[32], n[32], r[24], ci[64], pv[16];
+} cells;
+
+static void format_cells(const verdict_point *p, cells *x)
+{
+    fmt_side(x->o, sizeof x->o, &p->old_side, p->unit);
+    fmt_side(x->n, sizeof x->n, &p->new_side, p->unit);
+    fmt_ratio(x->r, sizeof x->r, p->result.ratio);
+    fmt_ci(x->ci, sizeof x->ci, &p->result);
+    fmt_p(x->pv, sizeof x->pv, p->result.p_value);
+}
+
 
 static void csv_num(FILE *f, double v)
 {
@@ -142,14 +156,10 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
             "op", "bytes", "old", "new", "ratio", ci_head, "p", "verdict", "note");
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        char o[32], n[32], r[24], ci[64], pv[16];
-        fmt_side(o, sizeof o, &p->old_side, p->unit);
-        fmt_side(n, sizeof n, &p->new_side, p->unit);
-        fmt_ratio(r, sizeof r, p->result.ratio);
-        fmt_ci(ci, sizeof ci, &p->result);
-        fmt_p(pv, sizeof pv, p->result.p_value);
+        cells x;
+        format_cells(p, &x);
         fprintf(f, "%-12s %-6s %-7s %6" PRIu64 " %14s %14s %7s %-16s %7s  %-8s %s\n",
-                p->workload, p->api, p->op, p->bytes, o, n, r, ci, pv,
+                p->workload, p->api, p->op, p->bytes, x.o, x.n, x.r, x.ci, x.pv,
                 verdict_name(p->result.verdict), p->result.note);
     }
     fputc('\n', f);
@@ -200,17 +210,13 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
           "|---|---|---|--:|--:|--:|--:|---|--:|---|---|\n", f);
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        char o[32], n[32], r[24], ci[64], pv[16];
-        fmt_side(o, sizeof o, &p->old_side, p->unit);
-        fmt_side(n, sizeof n, &p->new_side, p->unit);
-        fmt_ratio(r, sizeof r, p->result.ratio);
-        fmt_ci(ci, sizeof ci, &p->result);
-        fmt_p(pv, sizeof pv, p->result.p_value);
+        cells x;
+        format_cells(p, &x);
         bool loud = verdict_is_regression(p->result.verdict);
         fputs("| ", f);
         md_text(f, p->workload);
         fprintf(f, " | %s | %s | %" PRIu64 " | %s | %s | %s | %s | %s | %s%s%s | ", p->api, p->op,
-                p->bytes, o, n, r, ci, pv, loud ? "**" : "", verdict_name(p->result.verdict),
+                p->bytes, x.o, x.n, x.r, x.ci, x.pv, loud ? "**" : "", verdict_name(p->result.verdict),
                 loud ? "**" : "");
         md_text(f, p->result.note);
         fputs(" |\n", f);
