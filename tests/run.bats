@@ -107,6 +107,24 @@ check_full_quick_run() {
     [ "$(cut -d, -f"$st" "$TMP/r.csv" | tail -n +2 | sort | tr '\n' ' ')" = "load_failed ok " ]
 }
 
+@test "progress in a log (stderr not a terminal): a line every few percent with the ETA, not one per point" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --workloads sha256,aes-128-cbc,hmac-sha256 \
+        --sizes 16,32,64,128,256,512,1024,2048 --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run grep -E '^\[ *[0-9]+/72\] +[0-9]+% .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}$' <<<"$output"
+    [ "${#lines[@]}" -ge 2 ] && [ "${#lines[@]}" -le 12 ] || { echo "$output"; false; } # 72 points
+    [[ ${lines[-1]} == "[  72/72] 100% "* ]]
+}
+
+@test "progress on a terminal: one line redrawn in place" {
+    command -v script >/dev/null || skip "no script(1) to give the runner a terminal"
+    script -qec "$OSSLBENCH run --lib $SYSTEM_LIBCRYPTO --quick --workloads sha256 --sizes 16,64,256,1024" \
+        /dev/null >"$TMP/tty" </dev/null
+    # 12 points: 12 redraws of one line, ended by a single line break
+    [ "$(grep -o $'\r\\[ *[0-9]*/12\\]' "$TMP/tty" | wc -l)" -eq 12 ]
+    [ "$(grep -c '^.*/12\] .*eta' "$TMP/tty")" -eq 1 ]
+}
+
 @test "bad workload, API and size values: one line each, exit 2" {
     for args in "--workloads sha265" "--api evpp" "--sizes 0" "--sizes -5" "--sizes lots" "--sizes 1G" \
         "--time 0" "--precision 7" "--workloads rsa0"; do
