@@ -28,12 +28,13 @@ $(BIN): $(OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-$(OBJDIR)/%.o: %.c
+$(OBJDIR)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -MMD -MP -c -o $@ $<
 
 -include $(OBJS:.o=.d)
 
+include tools/deps.mk
 include tests/tests.mk
 -include builds/builds.mk
 -include plots/plots.mk
