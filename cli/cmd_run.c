@@ -27,7 +27,8 @@ static const char usage[] =
     "  --quick            smoke run: short samples, few of them\n"
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
     "  --trace FILE       log every timed sample (shows the interleaving)\n"
-    "  --quiet            no progress lines\n";
+    "  --quiet            no progress lines\n"
+    "  --plan             print the number of points and libraries, measure nothing\n";
 
 typedef struct {
     FILE *csv;
@@ -167,6 +168,10 @@ int cmd_run(int argc, char **argv)
     int rc = options_parse(argc, argv, &o, usage);
     if (rc != 0)
         return rc == 1 ? 0 : rc;
+    if (o.plan) { /* for make compare's up-front estimate; no library is loaded */
+        printf("points %zu\nlibraries %zu\n", schedule_point_count(&o), o.nlibs);
+        return 0;
+    }
 
     char partial[4200] = "";
     FILE *csv = o.csv_path ? open_csv(o.csv_path, partial, sizeof partial) : NULL;
