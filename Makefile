@@ -5,6 +5,9 @@
 #   make test       unit + shell tests
 #   make compare    benchmark every installed release, draw the charts
 #   make builds     fetch, verify and build the default releases
+#
+# Before any of them compiles anything, tools/deps.mk checks the Debian
+# packages the goals need (tools/packages.tsv) and, as root, installs them.
 
 CC      ?= cc
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
@@ -28,12 +31,13 @@ $(BIN): $(OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
 
-$(OBJDIR)/%.o: %.c
+$(OBJDIR)/%.o: %.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -MMD -MP -c -o $@ $<
 
 -include $(OBJS:.o=.d)
 
+include tools/deps.mk
 include tests/tests.mk
 -include builds/builds.mk
 -include plots/plots.mk

@@ -202,7 +202,16 @@ const result_row *report_find_any(const report *r, size_t rel, const report_poin
         if (any == NULL)
             any = row;
     }
-    return any;
+    if (any != NULL)
+        return any;
+    /* No row at this point: a row for the whole library (one that did not
+     * load) says why. */
+    for (size_t i = 0; i < r->set->count; i++) {
+        const result_row *row = &r->set->rows[i];
+        if (row->workload[0] == '\0' && strcmp(row->label, r->rel[rel].label) == 0)
+            return row;
+    }
+    return NULL;
 }
 
 const result_row *report_find(const report *r, size_t rel, const report_point *p)

@@ -22,6 +22,8 @@ fi
 
 # Validate every name before building anything: a typo fails at once.
 for r in "${releases[@]}"; do require_release "$r"; done
+# So does a missing Debian package (tools/packages.tsv; installed as root).
+"$REPO_ROOT/tools/deps.sh" releases || exit 1
 
 built=() already=() failed=()
 t0=$(now)

@@ -28,7 +28,8 @@ static const char usage_tail[] =
     "  --quick            smoke run: short samples, few of them\n"
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
     "  --trace FILE       log every timed sample (shows the interleaving)\n"
-    "  --quiet            no progress lines\n";
+    "  --quiet            no progress lines\n"
+    "  --plan             print the number of points and libraries, measure nothing\n";
 
 /* The usage text, with the API paths of apis.def. */
 static const char *usage_text(void)
@@ -120,11 +121,12 @@ static void assign_labels(libproc *libs, size_t n, const run_options *o)
 
 /* Results are written to FILE.partial and renamed at the end (also after an
  * interrupt: every line in it is whole), so a file named FILE is never a
- * half-written one. */
+ * half-written one.  The header comes later (write_header), once some
+ * library has loaded: a run that measures nothing leaves no CSV. */
 static FILE *open_csv(const char *path, char *partial, size_t n)
 {
     if (strcmp(path, "-") == 0)
-        return csv_write_header(stdout) ? stdout : NULL;
+        return stdout;
     struct stat st;
     if (stat(path, &st) == 0) {
         fprintf(stderr, "osslbench run: %s already exists; results are never overwritten\n",
@@ -139,13 +141,50 @@ static FILE *open_csv(const char *path, char *partial, size_t n)
     }
     if (f == NULL)
         fprintf(stderr, "osslbench run: cannot write %s: %s\n", partial, strerror(errno));
-    else if (!csv_write_header(f)) {
-        fprintf(stderr, "osslbench run: cannot write %s: %s\n", partial, strerror(errno));
-        fclose(f);
-        unlink(partial);
-        f = NULL;
-    }
     return f;
+}
+
+/* Drops a CSV that never got a row (and its header, if any). */
+static void discard_csv(FILE *f, const char *partial)
+{
+    if (f == NULL || f == stdout)
+        return;
+    fclose(f);
+    unlink(partial);
+}
+
+static bool write_header(FILE *f, const char *partial)
+{
+    if (f == NULL || csv_write_header(f))
+        return true;
+    fprintf(stderr, "osslbench run: cannot write %s: %s\n", f == stdout ? "stdout" : partial,
+            strerror(errno));
+    discard_csv(f, partial);
+    return false;
+}
+
+/* A library that cannot be loaded is reported once: its one line on stderr
+ * (already printed) and one load_failed row for the whole library (no
+ * workload), and it takes no part in the schedule.  The loaded ones move to
+ * the front; returns how many there are. */
+static size_t keep_loaded(libproc *libs, size_t n, const run_context *where, collector *col)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (libs[i].loaded) {
+            libs[kept++] = libs[i];
+            continue;
+        }
+        result_row r = {.status = ST_LOAD_FAILED};
+        snprintf(r.label, sizeof r.label, "%s", libs[i].label);
+        snprintf(r.lib, sizeof r.lib, "%s", libs[i].path);
+        snprintf(r.note, sizeof r.note, "%s", libs[i].load_error);
+        snprintf(r.host, sizeof r.host, "%s", where->host);
+        snprintf(r.cpu, sizeof r.cpu, "%s", where->cpu);
+        snprintf(r.timestamp, sizeof r.timestamp, "%s", where->timestamp);
+        collect(&r, col);
+    }
+    return kept;
 }
 
 static bool close_csv(FILE *f, const char *path, const char *partial, bool failed)
@@ -166,6 +205,10 @@ int cmd_run(int argc, char **argv)
     int rc = options_parse(argc, argv, &o, usage_text());
     if (rc != 0)
         return rc == 1 ? 0 : rc;
+    if (o.plan) { /* for make compare's up-front estimate; no library is loaded */
+        printf("points %zu\nlibraries %zu\n", schedule_point_count(&o), o.nlibs);
+        return 0;
+    }
 
     char partial[4200] = "";
     FILE *csv = o.csv_path ? open_csv(o.csv_path, partial, sizeof partial) : NULL;
@@ -182,10 +225,23 @@ int cmd_run(int argc, char **argv)
     int cpu = pick_benchmark_cpu();
 
     static libproc libs[MAX_LIBS];
+    size_t nloaded = 0;
     for (size_t i = 0; i < o.nlibs; i++) {
         libs[i].path = o.lib_paths[i];
-        if (!libproc_start(&libs[i], cpu, o.timeout_s))
+        if (libproc_start(&libs[i], cpu, o.timeout_s))
+            nloaded++;
+        else
             fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
+    }
+    if (nloaded == 0 || !write_header(csv, partial)) { /* nothing to measure */
+        for (size_t i = 0; i < o.nlibs; i++)
+            libproc_stop(&libs[i]);
+        discard_csv(csv, partial);
+        if (trace) {
+            fclose(trace);
+            unlink(o.trace_path);
+        }
+        return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
     if (!o.quiet)
@@ -195,10 +251,11 @@ int cmd_run(int argc, char **argv)
                         libs[i].version_text);
 
     collector col = {.csv = csv};
-    schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = o.nlibs, .cpu = cpu,
+    nloaded = keep_loaded(libs, o.nlibs, &where, &col);
+    schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
                   .sink = collect, .sink_ctx = &col, .trace = trace};
     bool finished = schedule_run(&s);
-    for (size_t i = 0; i < o.nlibs; i++)
+    for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
     if (trace)
         fclose(trace);

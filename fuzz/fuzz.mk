@@ -7,7 +7,7 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 FUZZ_SRCS    := $(filter-out cli/main.c,$(SRCS))
 FUZZ_TARGETS := build/fuzz/fuzz_csv build/fuzz/fuzz_args
 
-build/fuzz/%: fuzz/%.c $(FUZZ_SRCS)
+build/fuzz/%: fuzz/%.c $(FUZZ_SRCS) | deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(LDLIBS)
 

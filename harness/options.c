@@ -215,6 +215,8 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
             o->quick = true;
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             o->quiet = true;
+        } else if (strcmp(a, "--plan") == 0) {
+            o->plan = true;
         } else if (strcmp(a, "--lib") == 0 || strcmp(a, "-l") == 0) {
             if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL)
                 goto bad;

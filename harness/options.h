@@ -25,6 +25,7 @@ typedef struct {
     double timeout_s;   /* a child that does not answer within this is hung */
     bool quick;
     bool quiet;
+    bool plan;          /* --plan: say how many points, measure nothing */
     bool cpu_clock;     /* --clock cpu: time with the thread CPU clock */
     const char *csv_path;   /* NULL: no CSV; "-": stdout */
     const char *trace_path; /* one line per timed sample */

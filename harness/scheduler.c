@@ -1,7 +1,7 @@
 #include "scheduler.h"
 
 #include "../stats/summary.h"
-#include "timing.h"
+#include "progress.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -208,18 +208,6 @@ static void rotate(const schedule *s, const point_def *p, lib_point *lpts, uint6
     }
 }
 
-static void progress(const schedule *s, size_t done, size_t total, const point_def *p,
-                     uint64_t t0)
-{
-    if (s->opt->quiet)
-        return;
-    double el = (double)(clock_ns() - t0) / 1e9;
-    double eta = done ? el / (double)done * (double)(total - done) : 0.0;
-    fprintf(stderr, "[%4zu/%zu] %-12s %-6s %-7s %6" PRIu64 " B  elapsed %d:%02d  eta %d:%02d\n",
-            done, total, p->ws->name, api_name(p->api), p->ws->w->ops[p->op], p->bytes,
-            (int)el / 60, (int)el % 60, (int)eta / 60, (int)eta % 60);
-}
-
 static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bool *restartable,
                       uint64_t *seq)
 {
@@ -260,8 +248,9 @@ bool schedule_run(const schedule *s)
         abort();
     for (size_t i = 0; i < s->nlibs; i++)
         restartable[i] = s->libs[i].loaded;
-    size_t total = schedule_point_count(o), done = 0;
-    uint64_t t0 = clock_ns(), seq = 0;
+    progress pr;
+    progress_start(&pr, schedule_point_count(o), o->quiet);
+    uint64_t seq = 0;
     bool ok = true;
     for (size_t w = 0; w < o->nworkloads && ok; w++) {
         const workload_spec *ws = &o->workloads[w];
@@ -273,10 +262,11 @@ bool schedule_run(const schedule *s)
                     point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0};
                     ok = run_point(s, &p, lpts, restartable, &seq);
                     if (ok)
-                        progress(s, ++done, total, &p, t0);
+                        progress_point(&pr, ws->name, api_name(p.api), ws->w->ops[op], p.bytes);
                 }
         }
     }
+    progress_end(&pr);
     free(lpts);
     free(restartable);
     return ok;

@@ -14,8 +14,12 @@
 #                      libcrypto.so.3; "none" leaves it out)
 #   COMPARE_RESULTS_ROOT where run folders go (default results/)
 #   OSSLBENCH_BUILDS_DIR as for builds/: its install/ is searched
-# Exit status: 0 all rows ok; 1 some rows failed (their status says why) or a
-# bad knob; 2 the runner refused its arguments; 130 interrupted.
+# Before anything is loaded, built or measured, tools/deps.sh checks the
+# Debian packages the run needs (as root with apt-get, installs the missing
+# ones), then a plan line says what will be built and measured, and roughly
+# how long it takes (plots/plan.sh); the last line names the files to open.
+# Exit status: 0 all rows ok; 1 some rows failed (their status says why), a
+# bad knob, a missing package, or nothing could be measured; 130 interrupted.
 set -euo pipefail
 
 PLOTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,6 +32,8 @@ say() { printf 'compare: %s\n' "$*" >&2; }
 die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
 
 knob() { local v=COMPARE_$1; printf '%s' "${!v-}"; }
+# shellcheck source=plots/plan.sh
+source "$PLOTS_DIR/plan.sh"
 RELEASES=$(knob RELEASES) LIBS=$(knob LIBS) BASELINE=$(knob BASELINE)
 WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
 TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK) CLOCK=$(knob CLOCK)
@@ -88,7 +94,6 @@ discover() {
         if [[ $name =~ $LABEL_RE ]]; then add_lib "$name" "$path" builds
         else say "skipping builds/install/$name: not a usable label"; fi
     done < <(installed_builds)
-    nbuilds=${#labels[@]}
     local -a extra=()
     read -r -a extra <<<"$LIBS" # a list split on blanks, never globbed
     for entry in "${extra[@]+"${extra[@]}"}"; do
@@ -114,8 +119,39 @@ discover() {
     fi
 }
 
+# ------------------------------------------------------------ tools, plan
+# Every Debian package this run needs is checked (and installed, as root)
+# before anything is loaded, built or measured: a missing gnuplot found after
+# twenty minutes of benchmarking would waste them.
+will_build=0
+if [[ -z $LIBS && $NO_BUILD != 1 ]] && ! installed_builds | cut -f1 | grep -qE "$LABEL_RE"; then
+    will_build=1 # nothing installed (discover counts the same folders)
+fi
+if ((will_build)); then "$REPO_ROOT/tools/deps.sh" charts releases || exit 1
+else "$REPO_ROOT/tools/deps.sh" charts || exit 1; fi
+
+run_opts=()
+[[ -z $WORKLOADS ]] || run_opts+=(--workloads "$WORKLOADS")
+[[ -z $SIZES ]] || run_opts+=(--sizes "$SIZES")
+[[ -z $API ]] || run_opts+=(--api "$API")
+[[ -z $TIME ]] || run_opts+=(--time "$TIME")
+[[ -z $PRECISION ]] || run_opts+=(--precision "$PRECISION")
+[[ $QUICK != 1 ]] || run_opts+=(--quick)
+[[ -z $CLOCK ]] || run_opts+=(--clock "$CLOCK")
+# The runner counts the points (and refuses bad values) without loading anything.
+plan=$("$BIN" run --plan --lib plan "${run_opts[@]}" 2>&1) \
+    || die "${plan#osslbench run: } (nothing was built or run)"
+points=$(awk '$1 == "points" { print $2 }' <<<"$plan")
+
 discover
-if ((nbuilds == 0)) && [[ -z $LIBS && $NO_BUILD != 1 ]]; then
+
+if ((will_build)); then
+    to_build=()
+    [[ ! -x $REPO_ROOT/builds/list-releases.sh ]] \
+        || mapfile -t to_build < <("$REPO_ROOT/builds/list-releases.sh" --default 2>/dev/null || true)
+    nplanned=$((${#labels[@]} + ${#to_build[@]})) # if every release builds
+    ((${#wanted[@]} == 0)) || nplanned=${#wanted[@]}
+    say_plan "$TIME" "$QUICK" "$nplanned" "$points" "${to_build[@]+"${to_build[@]}"}"
     say "nothing is installed under ${INSTALL_ROOT#"$REPO_ROOT"/} besides the system library:"
     say "building the default release set first (make builds; this takes a while)"
     if ! "$MAKE" --no-print-directory -C "$REPO_ROOT" builds >&2; then
@@ -153,6 +189,7 @@ if [[ -n $BASELINE ]]; then
     for l in "${labels[@]}"; do [[ $l != "$BASELINE" ]] || ok=1; done
     ((ok)) || die "unknown BASELINE '$BASELINE' (releases: ${labels[*]})"
 fi
+((will_build)) || say_plan "$TIME" "$QUICK" "${#labels[@]}" "$points"
 say "${#labels[@]} libraries:"
 for i in "${!labels[@]}"; do
     printf '  %-20s %-8s %s\n' "${labels[$i]}" "${origins[$i]}" "${paths[$i]}" >&2
@@ -173,14 +210,7 @@ say "results go to $dir"
 
 run_args=(run)
 for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); done
-[[ -z $WORKLOADS ]] || run_args+=(--workloads "$WORKLOADS")
-[[ -z $SIZES ]] || run_args+=(--sizes "$SIZES")
-[[ -z $API ]] || run_args+=(--api "$API")
-[[ -z $TIME ]] || run_args+=(--time "$TIME")
-[[ -z $PRECISION ]] || run_args+=(--precision "$PRECISION")
-[[ $QUICK != 1 ]] || run_args+=(--quick)
-[[ -z $CLOCK ]] || run_args+=(--clock "$CLOCK")
-run_args+=(--csv "$dir/results.csv" --trace "$dir/trace.txt")
+run_args+=("${run_opts[@]}" --csv "$dir/results.csv" --trace "$dir/trace.txt")
 
 cmdline="make compare"
 for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
@@ -199,9 +229,9 @@ rc=0
 "$BIN" "${run_args[@]}" >"$dir/runner-stdout.txt" || rc=$?
 ((rc != 130)) || interrupted=yes
 trap - INT TERM
-if ((rc == 2)); then # the runner refused its arguments: nothing was measured
+if ((rc == 2)); then # no library loaded (or a refused option): nothing was measured
     rm -rf -- "$dir"
-    die "osslbench run refused the options (message above); nothing was run"
+    die "osslbench run measured nothing (message above)"
 fi
 
 # ------------------------------------------------------------ metadata
@@ -250,6 +280,7 @@ draw_args=(--out "$dir/plots")
 [[ -z $BASELINE ]] || draw_args+=(--baseline "$BASELINE")
 "$PLOTS_DIR/draw.sh" "${draw_args[@]}" -- "$dir"
 say "done in $((SECONDS - t0))s: $dir (results/latest)"
+say_open_first "$dir/plots"
 if ((rc != 0)); then
     failed=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") s = i; next }
                       $s !~ /^(ok|unsupported)$/' "$dir/results.csv" | wc -l)

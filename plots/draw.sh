@@ -37,7 +37,7 @@ while (($#)); do
     esac
 done
 [[ -n $results ]] || die "no results given (RESULTS=results/<run> or a results CSV)"
-command -v gnuplot >/dev/null || die "gnuplot is not installed (apt-get install gnuplot-nox)"
+"$REPO_ROOT/tools/deps.sh" charts || exit 1 # gnuplot (one line when missing)
 [[ -x $BIN ]] || die "$BIN is missing: run make first"
 
 if [[ -d $results ]]; then

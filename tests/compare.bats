@@ -52,6 +52,23 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     [[ $(cat "$BATS_FILE_TMPDIR/main.out") == *"Speed-up vs 1.1.1w"* ]]
 }
 
+@test "a plan line before anything runs (points, libraries, time); the last line names files to open, which exist" {
+    err=$(cat "$BATS_FILE_TMPDIR/main.err")
+    # the default set's points, as the runner counts them
+    points=$("$OSSLBENCH" run --lib /x --quick --plan | awk '$1 == "points" { print $2 }')
+    [ "$points" -gt 0 ]
+    re="^compare: plan: measure $points points x 2 libraries = $((2 * points)) rows \((under a minute|about [0-9]+ min)\)"
+    [[ ${err%%$'\n'*} =~ $re ]]
+    last=$(tail -n 1 <<<"$err")
+    [[ $last == "compare: open first: "* ]]
+    files=${last#compare: open first: }
+    files=${files% (*}
+    IFS=, read -r -a open <<<"$files"
+    [ "${#open[@]}" -eq 3 ]
+    [[ ${open[0]} == */plots/speedup.txt && ${open[1]} == */plots/speedup-*.png && ${open[2]} == */plots/apis-*.png ]]
+    for f in "${open[@]}"; do f=${f# }; [ -s "$f" ] || [ -s "$ROOT/$f" ]; done
+}
+
 @test "results/<timestamp>-<host>/ holds the CSV, metadata, trace; latest points at it" {
     [ -L "$RES/latest" ]
     [ -d "$RUN" ]
@@ -230,6 +247,10 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [ "$status" -ne 0 ]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
     [[ $output == *"unknown BASELINE '0.9.8q'"* ]]
+    # a name the runner does not know: refused before anything is built or measured
+    run make -s -C "$ROOT" compare RESULTS_ROOT="$RES" OSSLBENCH_BUILDS_DIR="$BATS_TEST_TMPDIR/none" WORKLOADS=sha265
+    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == "compare: error: unknown workload 'sha265' (did you mean 'sha256'?) (nothing was built or run)"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
     [ "$status" -ne 0 ] && [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
@@ -278,6 +299,10 @@ EOF
         COMPARE_API=evp COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [[ $output == *"building the default release set first (make builds"* ]]
+    # the plan, before the build: which releases, about how long
+    defaults=$("$ROOT/builds/list-releases.sh" --default | paste -sd ' ')
+    [[ ${lines[0]} == "compare: plan: build $(wc -w <<<"$defaults") releases first ($defaults): about "*" min with a cold ccache" ]]
+    [[ ${lines[1]} == "compare: plan: measure 1 point x "*" = "*" rows (under a minute), then draw the charts" ]]
     [[ $output == *"fake-make --no-print-directory -C $ROOT builds"* ]]
     [[ $output == *"not available (builds/ could not reach them): 1.1.1w"* ]]
     [[ $output == *"compare: 1 libraries:"* ]]

@@ -64,7 +64,7 @@ check_full_quick_run() {
     run "$OSSLBENCH" run "${args[@]}" --quick --quiet --sizes 64 --workloads sha256,aes-128-gcm,hmac-sha256,rsa2048 --csv "$TMP/r.csv"
     [ "$status" -eq 0 ] || { echo "$output"; return 1; }
     st=$(csv_col "$TMP/r.csv" status)
-    ! cut -d, -f"$st" "$TMP/r.csv" | grep -Eq 'kat_failed|crashed|timeout|error|load_failed'
+    [ "$(cut -d, -f"$st" "$TMP/r.csv" | grep -Ec 'kat_failed|crashed|timeout|error|load_failed')" -eq 0 ]
 }
 
 @test "old releases (0.9.8 - 1.1.0) given in OSSLBENCH_OLD_LIBS run their self-checks" {
@@ -115,6 +115,49 @@ check_full_quick_run() {
     [[ "$output" == *"--lib /nonexistent/libcrypto.so: No such file or directory"* ]]
     st=$(csv_col "$TMP/r.csv" status)
     [ "$(cut -d, -f"$st" "$TMP/r.csv" | tail -n +2 | sort | tr '\n' ' ')" = "load_failed ok " ]
+}
+
+@test "a lone library that does not load: its one line, exit 2, no progress, no CSV or trace left" {
+    run "$OSSLBENCH" run --lib /etc/passwd --quick --csv "$TMP/r.csv" --trace "$TMP/t"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ] || { echo "$output"; false; }
+    [ "$output" = "osslbench run: --lib /etc/passwd: is not a shared library (no ELF header)" ]
+    [ -z "$(ls -A "$TMP")" ] # no r.csv, r.csv.partial or trace
+    run "$OSSLBENCH" run --lib /etc/passwd --lib /nonexistent/libcrypto.so --quick --csv -
+    [ "$status" -eq 2 ] && [ "${#lines[@]}" -eq 2 ] # one line each, no CSV header on stdout
+}
+
+@test "good and bad libraries: each bad one is one line and one load_failed row, however many points" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --lib /etc/passwd --lib bad=/nonexistent/libcrypto.so \
+        --quick --workloads sha256,aes-128-cbc --api legacy,evp,fetch --sizes 16,64 --csv "$TMP/r.csv"
+    [ "$status" -eq 1 ]
+    [ "$(grep -c -- '--lib /etc/passwd: ' <<<"$output")" -eq 1 ]
+    [ "$(grep -c -- '--lib /nonexistent/libcrypto.so: ' <<<"$output")" -eq 1 ]
+    st=$(csv_col "$TMP/r.csv" status) lb=$(csv_col "$TMP/r.csv" label)
+    run awk -F, -v s="$st" -v l="$lb" 'NR > 1 && $s == "load_failed" { print $l }' "$TMP/r.csv"
+    [ "$output" = "$(printf 'lib2\nbad')" ]
+    [ "$(grep -c ',ok,' "$TMP/r.csv")" -eq 12 ] # 2 workloads x 3 paths x 2 sizes, all measured
+    # the whole-library rows are read back, and the report says why that column is empty
+    run "$OSSLBENCH" report "$TMP/r.csv"
+    [ "$status" -eq 0 ] && [[ $output == *load_failed* ]]
+}
+
+@test "progress in a log (stderr not a terminal): a line every few percent with the ETA, not one per point" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --workloads sha256,aes-128-cbc,hmac-sha256 \
+        --api legacy,evp,fetch --sizes 16,32,64,128,256,512,1024,2048 --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run grep -E '^\[ *[0-9]+/72\] +[0-9]+% .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}$' <<<"$output"
+    [ "${#lines[@]}" -ge 2 ] && [ "${#lines[@]}" -le 12 ] || { echo "$output"; false; } # 72 points
+    [[ ${lines[-1]} == "[  72/72] 100% "* ]]
+}
+
+@test "progress on a terminal: one line redrawn in place" {
+    command -v script >/dev/null || skip "no script(1) to give the runner a terminal"
+    script -qec "$OSSLBENCH run --lib $SYSTEM_LIBCRYPTO --quick --workloads sha256 --api legacy,evp,fetch --sizes 16,64,256,1024" \
+        /dev/null >"$TMP/tty" </dev/null
+    # 12 points: 12 redraws of one line, ended by a single line break
+    [ "$(grep -o $'\r\\[ *[0-9]*/12\\]' "$TMP/tty" | wc -l)" -eq 12 ]
+    [ "$(grep -c '^.*/12\] .*eta' "$TMP/tty")" -eq 1 ]
 }
 
 @test "bad workload, API and size values: one line each, exit 2" {

@@ -98,6 +98,27 @@ static void refuses_malformed_rows(void **state)
     expect_error("a,1,evp,sha256,digest,16,,B/s,,,3,ok\n", "ok row without a rate");
     expect_error("\"a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok\n", "unterminated");
     expect_error("a,1,evp,sha256,digest,16,1e6,furlongs,1,2,3,ok\n", "unit");
+    /* only a failed row about a whole library may name no point and no unit */
+    expect_error("a,1,evp,sha256,digest,16,1e6,,1,2,3,ok\n", "unit");
+    expect_error("a,1,evp,sha256,digest,16,,,,,0,load_failed\n", "unit");
+    expect_error("a,1,,,,0,1e6,,1,2,3,ok\n", "unit");
+}
+
+/* `run` writes one load_failed row for a library that did not load. */
+static void reads_a_whole_library_row(void **state)
+{
+    (void)state;
+    FILE *f = csv_of("label,version,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,"
+                     "note\nlib2,,,,,0,,,,,0,load_failed,not libcrypto\n");
+    result_set set;
+    char why[256];
+    assert_true(csv_read_stream(f, "r.csv", &set, why, sizeof why));
+    fclose(f);
+    assert_int_equal(set.count, 1);
+    assert_int_equal(set.rows[0].status, ST_LOAD_FAILED);
+    assert_string_equal(set.rows[0].workload, "");
+    assert_string_equal(set.rows[0].note, "not libcrypto");
+    result_set_free(&set);
 }
 
 static void refuses_what_is_not_a_results_file(void **state)
@@ -137,6 +158,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
         cmocka_unit_test(refuses_malformed_rows),
+        cmocka_unit_test(reads_a_whole_library_row),
         cmocka_unit_test(refuses_what_is_not_a_results_file),
         cmocka_unit_test(accepts_reordered_and_extra_columns),
     };

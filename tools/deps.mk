@@ -1,0 +1,17 @@
+# tools/deps.mk — before any work, the Debian packages the goals on the
+# command line need are checked and, as root with apt-get, installed
+# (tools/deps.sh reads them from tools/packages.tsv).  Every object file waits
+# for the check, so nothing is compiled, built or measured before it.
+DEPS_FOR_compare       := charts
+DEPS_FOR_plots         := charts
+DEPS_FOR_test          := tests charts releases
+DEPS_FOR_shell-tests   := tests charts releases
+DEPS_FOR_unit-tests    := tests
+DEPS_FOR_check-asan    := tests
+DEPS_FOR_check-valgrind := sanitizers
+DEPS_FOR_fuzz          := sanitizers
+DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))))
+
+.PHONY: deps
+deps:
+	@$(CURDIR)/tools/deps.sh $(DEPS_PURPOSES)
