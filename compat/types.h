@@ -31,10 +31,14 @@ typedef struct {
     size_t return_size;
 } cx_OSSL_PARAM;
 
-/* Caller-allocated legacy contexts.  SHA256_CTX and AES_KEY have the same
- * size in every release; HMAC_CTX is 240 bytes in 0.9.8 and 288 in 1.0.x,
+/* Caller-allocated legacy contexts.  The digest contexts and AES_KEY have
+ * the same size in every release (MD5_CTX 92, SHA_CTX 96, SHA256_CTX 112,
+ * SHA512_CTX 216 bytes); HMAC_CTX is 240 bytes in 0.9.8 and 288 in 1.0.x,
  * and only exists caller-allocated up to 1.0.2. */
+typedef struct { _Alignas(8) unsigned char opaque[92]; } cx_MD5_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[96]; } cx_SHA_CTX;
 typedef struct { _Alignas(8) unsigned char opaque[112]; } cx_SHA256_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[216]; } cx_SHA512_CTX;
 typedef struct { _Alignas(16) unsigned char opaque[244]; } cx_AES_KEY;
 typedef struct { _Alignas(16) unsigned char opaque[512]; } cx_HMAC_CTX_LEGACY;
 
