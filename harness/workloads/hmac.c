@@ -115,6 +115,21 @@ static const mac_def hmac_sha256_def = {
              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"}},
 };
 
+static const cx_EVP_MD *sha1_md(const crypto_lib *lib)
+{
+    return lib->fn.EVP_sha1();
+}
+
+static const mac_def hmac_sha1_def = {
+    HMAC_DEF("HMAC-SHA1", "SHA1"),
+    .evp_md = sha1_md,
+    .kat = {{"HMAC-SHA1 (RFC 2202 case 1)", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+             "4869205468657265", "b617318655057264e28bc0b6fb378c8ef146be00"},
+            {"HMAC-SHA1 (RFC 2202 case 2)", "4a656665",
+             "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+             "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"}},
+};
+
 /* The needs of each path, for a digest whose static object is EVP_<md>. */
 #define HMAC_NEEDS(getter)                                                                    \
     {                                                                                         \
@@ -124,16 +139,14 @@ static const mac_def hmac_sha256_def = {
         [API_EVP] = MAC_NEEDS_EVP "EVP_PKEY_new_mac_key " #getter, MAC_NEEDS_FETCH,           \
     }
 
-const workload wl_hmac_sha256 = {
-    .name = "hmac-sha256",
-    .kind = KIND_SYMMETRIC,
-    .sized = true,
-    .ops = mac_ops,
-    .doc = "HMAC-SHA256 of one block with the key set up once: init + update + final",
-    .in_default = true,
-    .needs = HMAC_NEEDS(EVP_sha256),
-    .self_check = mac_self_check,
-    .setup = mac_setup,
-    .teardown = mac_teardown,
-    .data = &hmac_sha256_def,
-};
+#define HMAC_WORKLOAD(wname, ttl, dflt, def, getter)                                          \
+    {                                                                                         \
+        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops,                 \
+        .doc = ttl " of one block with the key set up once: init + update + final",           \
+        .in_default = dflt, .needs = HMAC_NEEDS(getter), .self_check = mac_self_check,        \
+        .setup = mac_setup, .teardown = mac_teardown, .data = &def,                           \
+    }
+
+const workload wl_hmac_sha256 =
+    HMAC_WORKLOAD("hmac-sha256", "HMAC-SHA256", true, hmac_sha256_def, EVP_sha256);
+const workload wl_hmac_sha1 = HMAC_WORKLOAD("hmac-sha1", "HMAC-SHA1", false, hmac_sha1_def, EVP_sha1);
