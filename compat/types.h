@@ -21,6 +21,7 @@ typedef struct cx_rsa cx_RSA;
 typedef struct cx_bignum cx_BIGNUM;
 typedef struct cx_engine cx_ENGINE;
 typedef struct cx_lib_ctx cx_OSSL_LIB_CTX;
+typedef struct cx_cmac_ctx cx_CMAC_CTX;
 
 /* OSSL_PARAM (3.0+): 40 bytes, offsets 0/8/16/24/32 in every 3.x/4.x. */
 typedef struct {
@@ -31,11 +32,20 @@ typedef struct {
     size_t return_size;
 } cx_OSSL_PARAM;
 
-/* Caller-allocated legacy contexts.  SHA256_CTX and AES_KEY have the same
- * size in every release; HMAC_CTX is 240 bytes in 0.9.8 and 288 in 1.0.x,
+/* Caller-allocated legacy contexts.  The digest contexts and AES_KEY have
+ * the same size in every release (MD5_CTX 92, SHA_CTX 96, SHA256_CTX 112,
+ * SHA512_CTX 216 bytes); HMAC_CTX is 240 bytes in 0.9.8 and 288 in 1.0.x,
  * and only exists caller-allocated up to 1.0.2. */
+typedef struct { _Alignas(8) unsigned char opaque[92]; } cx_MD5_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[96]; } cx_SHA_CTX;
 typedef struct { _Alignas(8) unsigned char opaque[112]; } cx_SHA256_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[216]; } cx_SHA512_CTX;
 typedef struct { _Alignas(16) unsigned char opaque[244]; } cx_AES_KEY;
 typedef struct { _Alignas(16) unsigned char opaque[512]; } cx_HMAC_CTX_LEGACY;
+/* DES_key_schedule: 16 x 8 bytes (DES_LONG is unsigned int on x86_64 in
+ * every release).  RC4_KEY: x, y and data[256] of RC4_INT, unsigned int on
+ * x86_64 (1032 bytes; a build with RC4_INT unsigned char needs less). */
+typedef struct { _Alignas(8) unsigned char opaque[128]; } cx_DES_key_schedule;
+typedef struct { _Alignas(8) unsigned char opaque[1032]; } cx_RC4_KEY;
 
 #endif

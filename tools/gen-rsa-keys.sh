@@ -4,15 +4,22 @@
 # all produced by the system `openssl` command line tool (an implementation
 # independent of the library under test).
 #
-#   tools/gen-rsa-keys.sh [output.c]      (default harness/workloads/rsa_keys.c)
+#   tools/gen-rsa-keys.sh [--new] [output.c]   (default harness/workloads/rsa_keys.c)
 #
 # Keys are DER RSAPrivateKey (PKCS#1), which d2i_RSAPrivateKey parses in every
-# release from 0.9.8 on.  Running this again makes NEW random keys: the output
-# is committed, not rebuilt.
+# release from 0.9.8 on.  A size whose key is already in the output file keeps
+# that key (and so its signature: PKCS#1 v1.5 is deterministic), so adding a
+# size leaves the others byte-identical; --new makes every key afresh.  The
+# output is committed, not rebuilt.
 set -eu
 
+fresh=no
+if [ "${1:-}" = --new ]; then
+    fresh=yes
+    shift
+fi
 out=${1:-harness/workloads/rsa_keys.c}
-sizes="1024 2048 3072 4096"
+sizes="512 1024 1536 2048 3072 4096"
 msg='osslbench RSA known-answer message: PKCS#1 v1.5 with SHA-256.'
 
 command -v openssl >/dev/null || { echo "$0: needs the openssl command" >&2; exit 1; }
@@ -31,8 +38,21 @@ carray() {
     printf '};\n\n'
 }
 
+# kept_key BITS PEM: the der<BITS> array of the existing output as a PEM key
+kept_key() {
+    [ "$fresh" = no ] && [ -f "$out" ] || return 1
+    sed -n "/^static const unsigned char der$1\[\] = {\$/,/^};\$/p" "$out" |
+        sed '1d;$d' | tr -d ' ,\n' | sed 's/0x//g' | xxd -r -p >"$tmp/kept.der"
+    [ -s "$tmp/kept.der" ] || return 1
+    openssl rsa -inform DER -in "$tmp/kept.der" -traditional -out "$2" 2>/dev/null
+}
+
 for b in $sizes; do
-    openssl genrsa -traditional -out "$tmp/k$b.pem" "$b" 2>/dev/null
+    if kept_key "$b" "$tmp/k$b.pem"; then
+        echo "keeping the $b-bit key of $out"
+    else
+        openssl genrsa -traditional -out "$tmp/k$b.pem" "$b" 2>/dev/null
+    fi
     openssl rsa -in "$tmp/k$b.pem" -check -noout >/dev/null
     openssl rsa -in "$tmp/k$b.pem" -traditional -outform DER -out "$tmp/k$b.der" 2>/dev/null
     # Must be PKCS#1 RSAPrivateKey, not PKCS#8: SEQUENCE { INTEGER 0, INTEGER n, ... }

@@ -49,4 +49,15 @@ extern const char *const aead_ops[];
     [API_EVP] = AEAD_NEEDS_CTX #getter,                                                       \
     [API_FETCH] = AEAD_NEEDS_CTX "EVP_CIPHER_fetch EVP_CIPHER_free"
 
+/* An AEAD's table line: EVP paths only, the static object EVP_<getter>. */
+#define AEAD_WORKLOAD(wname, dflt, def, getter)                                               \
+    {                                                                                         \
+        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = aead_ops,                \
+        .doc = "set the 96-bit nonce, 13 bytes of AAD, encrypt one block, final, read the "   \
+               "16-byte tag (as openssl speed -aead)",                                        \
+        .in_default = dflt, .needs = {AEAD_NEEDS_EVP(getter)},                                \
+        .self_check = aead_self_check, .setup = aead_setup, .teardown = aead_teardown,        \
+        .data = &def,                                                                         \
+    }
+
 #endif

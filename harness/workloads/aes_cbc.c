@@ -83,16 +83,11 @@ static const cipher_def aes256_cbc_def = {
 };
 
 #define AES_CBC_WORKLOAD(wname, def, getter)                                                  \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops,              \
-        .doc = "CBC-encrypt one block (a multiple of 16 bytes) with the key set up once; "    \
-               "the IV carries on",                                                           \
-        .in_default = true, .block_multiple = 16,                                             \
-        .needs = {[API_LEGACY] = "AES_set_encrypt_key AES_cbc_encrypt",                       \
-                  CIPHER_NEEDS_EVP(getter)},                                                  \
-        .self_check = cipher_self_check, .setup = cipher_setup, .teardown = cipher_teardown,  \
-        .data = &def,                                                                         \
-    }
+    CIPHER_WORKLOAD(wname,                                                                    \
+                    "CBC-encrypt one block (a multiple of 16 bytes) with the key set up once; " \
+                    "the IV carries on",                                                      \
+                    true, 16, def, [API_LEGACY] = "AES_set_encrypt_key AES_cbc_encrypt",      \
+                    CIPHER_NEEDS_EVP(getter))
 
 const workload wl_aes_128_cbc = AES_CBC_WORKLOAD("aes-128-cbc", aes128_cbc_def, EVP_aes_128_cbc);
 const workload wl_aes_256_cbc = AES_CBC_WORKLOAD("aes-256-cbc", aes256_cbc_def, EVP_aes_256_cbc);

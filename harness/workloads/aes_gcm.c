@@ -62,15 +62,5 @@ static const aead_def aes256_gcm_def = {
              "76fc6ece0f4e1768cddf8853bb2d551b"}},
 };
 
-#define AES_GCM_WORKLOAD(wname, def, getter)                                                  \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = aead_ops,                \
-        .doc = "set the 96-bit nonce, 13 bytes of AAD, encrypt one block, final, read the "   \
-               "16-byte tag (as openssl speed -aead)",                                        \
-        .in_default = true, .needs = {AEAD_NEEDS_EVP(getter)},                                \
-        .self_check = aead_self_check, .setup = aead_setup, .teardown = aead_teardown,        \
-        .data = &def,                                                                         \
-    }
-
-const workload wl_aes_128_gcm = AES_GCM_WORKLOAD("aes-128-gcm", aes128_gcm_def, EVP_aes_128_gcm);
-const workload wl_aes_256_gcm = AES_GCM_WORKLOAD("aes-256-gcm", aes256_gcm_def, EVP_aes_256_gcm);
+const workload wl_aes_128_gcm = AEAD_WORKLOAD("aes-128-gcm", true, aes128_gcm_def, EVP_aes_128_gcm);
+const workload wl_aes_256_gcm = AEAD_WORKLOAD("aes-256-gcm", true, aes256_gcm_def, EVP_aes_256_gcm);

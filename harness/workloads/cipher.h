@@ -17,7 +17,7 @@ typedef struct {
     cx_EVP_CIPHER_CTX *ctx;        /* evp, fetch */
     cx_EVP_CIPHER *fetched;
     unsigned char iv[16];
-    _Alignas(16) unsigned char low[512]; /* a low-level key schedule (AES_KEY ...) */
+    _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
 } cipher_state;
 
 typedef struct {
@@ -47,5 +47,15 @@ extern const char *const cipher_ops[];
                 "EVP_CIPHER_CTX_set_padding " #getter,                                        \
     [API_FETCH] = "EVP_CIPHER_CTX_new EVP_CIPHER_CTX_free EVP_EncryptInit_ex "                \
                   "EVP_EncryptUpdate EVP_CIPHER_CTX_set_padding EVP_CIPHER_fetch EVP_CIPHER_free"
+
+/* A cipher's table line; the variadic part is its `needs` ([API_LEGACY] =
+ * its low-level calls, CIPHER_NEEDS_EVP(getter)). */
+#define CIPHER_WORKLOAD(wname, wdoc, dflt, multiple, def, ...)                                \
+    {                                                                                         \
+        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops,              \
+        .doc = wdoc, .in_default = dflt, .block_multiple = multiple, .needs = {__VA_ARGS__},  \
+        .self_check = cipher_self_check, .setup = cipher_setup, .teardown = cipher_teardown,  \
+        .data = &def,                                                                         \
+    }
 
 #endif

@@ -117,14 +117,19 @@ void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx)
         lib->fn.EVP_MD_CTX_destroy(ctx);
 }
 
-void wl_digest_params(cx_OSSL_PARAM params[2], const char *name)
+void wl_utf8_params(cx_OSSL_PARAM params[2], const char *key, const char *value)
 {
-    params[0] = (cx_OSSL_PARAM){.key = "digest",
+    params[0] = (cx_OSSL_PARAM){.key = key,
                                 .data_type = WL_OSSL_PARAM_UTF8_STRING,
-                                .data = (void *)name,
-                                .data_size = strlen(name),
+                                .data = (void *)value,
+                                .data_size = strlen(value),
                                 .return_size = (size_t)-1};
     params[1] = (cx_OSSL_PARAM){0};
+}
+
+void wl_digest_params(cx_OSSL_PARAM params[2], const char *name)
+{
+    wl_utf8_params(params, "digest", name);
 }
 
 unsigned char *wl_input_block(size_t bytes, uint32_t seed, char *why, size_t n)

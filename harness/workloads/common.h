@@ -36,9 +36,11 @@ bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib);
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx);
 
-/* An OSSL_PARAM list {"digest" = name} for EVP_MAC_init (3.0+), filled by
- * hand rather than via OSSL_PARAM_construct_* (which return structs by
- * value).  `name` must outlive the use of `params`. */
+/* An OSSL_PARAM list {key = value} (a UTF-8 string) for EVP_MAC_init and
+ * the like (3.0+), filled by hand rather than via OSSL_PARAM_construct_*
+ * (which return structs by value).  The strings must outlive `params`. */
+void wl_utf8_params(cx_OSSL_PARAM params[2], const char *key, const char *value);
+/* {"digest" = name} */
 void wl_digest_params(cx_OSSL_PARAM params[2], const char *name);
 
 /* Frees the RSA keys generated for non-fixed sizes (cached per process). */

@@ -53,6 +53,16 @@ extern const char *const digest_ops[];
 #define DIGEST_NEEDS_LOW(PFX)                                                                 \
     [API_LEGACY] = #PFX "_Init " #PFX "_Update " #PFX "_Final", [API_ONESHOT] = #PFX
 
+/* A digest's table line; the variadic part is its `needs` (the two macros
+ * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls). */
+#define DIGEST_WORKLOAD(wname, wdoc, dflt, def, ...)                                          \
+    {                                                                                         \
+        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = digest_ops,              \
+        .doc = wdoc, .in_default = dflt, .needs = {__VA_ARGS__},                              \
+        .self_check = digest_self_check, .setup = digest_setup, .teardown = digest_teardown,  \
+        .data = &def,                                                                         \
+    }
+
 /* The low-level loops of an algorithm: PFX_Init/Update/Final on one
  * caller-allocated CTX, and the one-shot PFX(), each called through a
  * pointer of its real type loaded once per sample. */

@@ -1,4 +1,4 @@
-/* Fixed RSA test keys for rsa1024/2048/3072/4096 (generated into rsa_keys.c
+/* Fixed RSA test keys for rsa512/1024/1536/2048/3072/4096 (generated into rsa_keys.c
  * by tools/gen-rsa-keys.sh with the system openssl CLI). */
 #ifndef HARNESS_WORKLOADS_RSA_KEYS_H
 #define HARNESS_WORKLOADS_RSA_KEYS_H

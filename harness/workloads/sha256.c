@@ -22,16 +22,6 @@ static const digest_def sha256_def = {
              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"}},
 };
 
-const workload wl_sha256 = {
-    .name = "sha256",
-    .kind = KIND_SYMMETRIC,
-    .sized = true,
-    .ops = digest_ops,
-    .doc = "one SHA-256 digest of one block, from init to final",
-    .in_default = true,
-    .needs = {DIGEST_NEEDS_LOW(SHA256), DIGEST_NEEDS_EVP(EVP_sha256)},
-    .self_check = digest_self_check,
-    .setup = digest_setup,
-    .teardown = digest_teardown,
-    .data = &sha256_def,
-};
+const workload wl_sha256 =
+    DIGEST_WORKLOAD("sha256", "one SHA-256 digest of one block, from init to final", true,
+                    sha256_def, DIGEST_NEEDS_LOW(SHA256), DIGEST_NEEDS_EVP(EVP_sha256));

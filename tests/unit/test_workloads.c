@@ -180,10 +180,24 @@ static int lib_teardown(void **state)
     return 0;
 }
 
+/* Whether the library exports every function (workload, api) needs, leaving
+ * the workload's own available() check aside. */
+static bool needs_met(const workload_spec *spec, api_path api)
+{
+    workload bare = *spec->w;
+    bare.available = NULL;
+    workload_spec s = *spec;
+    s.w = &bare;
+    char why[256];
+    return workload_check(&the_lib, &s, api, why, sizeof why) == WL_SUPPORTED;
+}
+
 /* Every path a workload has, through its own timed loop: the self-check
  * passes, and setup / loop(3) / teardown succeed for every op.  On a full
- * default build a path is only ever missing because the release is too old
- * or too new (derived from symbols.def), never "not exported". */
+ * default build a function is only ever missing because the release is too
+ * old or too new (derived from symbols.def), never "not exported"; a
+ * workload's available() may still turn a path down, with a reason (RC4
+ * outside the default provider of 3.x). */
 static void test_workload(void **state)
 {
     const workload_spec *spec = *state;
@@ -197,7 +211,9 @@ static void test_workload(void **state)
             continue;
         if (sup == WL_UNSUPPORTED) {
             print_message("    %-12s %-8s unsupported: %s\n", spec->name, api_name(api), why);
-            if (strstr(why, "needs ") != why && strstr(why, "gone after ") != why)
+            bool from_available = needs_met(spec, (api_path)api);
+            if (from_available ? why[0] == '\0'
+                               : strstr(why, "needs ") != why && strstr(why, "gone after ") != why)
                 fail_msg("%s/%s unsupported on %s: %s", spec->name, api_name(api),
                          the_lib.ver.name, why);
             continue;
@@ -241,14 +257,14 @@ static void test_too_old_says_which_release(void **state)
         if (s == WL_NO_SHAPE)
             continue;
         if (crypto_lib_since(&the_lib, R_300))
-            assert_int_equal(s, WL_SUPPORTED);
-        else
-            assert_string_equal(why, "needs 3.0 or later");
+            assert_true(needs_met(&ws, API_FETCH));
+        else if (strncmp(why, "needs ", 6) != 0) /* 3.0, or older for 0.9.8 (EVP_PKEY_CTX) */
+            fail_msg("%s/fetch on %s: %s", ws.name, the_lib.ver.name, why);
     }
 }
 
-/* Every fixed line, and every default member of a family: the specs the
- * per-library tests run. */
+/* Every fixed line, and every listed member of a family (so every fixed
+ * RSA key's known answer): the specs the per-library tests run. */
 static size_t test_specs(workload_spec *out, size_t cap)
 {
     size_t n = 0;
@@ -259,7 +275,7 @@ static size_t test_specs(workload_spec *out, size_t cap)
                 n--;
             continue;
         }
-        for (const int *m = w->default_members; m != NULL && *m != 0 && n < cap; m++) {
+        for (const int *m = w->members; m != NULL && *m != 0 && n < cap; m++) {
             char name[32];
             snprintf(name, sizeof name, "%s%d", w->name, *m);
             if (!workload_parse(name, &out[n++]))

@@ -1,0 +1,70 @@
+/* The MAC family (hmac-sha256, cmac-aes-128, ...): one operation = one MAC of
+ * one `bytes`-long block with the key set up once.  mac.c drives the paths
+ * every MAC shares:
+ *   evp    EVP_DigestSignInit(MAC pkey) + EVP_DigestUpdate + EVP_DigestSignFinal
+ *   fetch  EVP_MAC_init(ctx, NULL, 0, NULL) + EVP_MAC_update + EVP_MAC_final
+ * and an algorithm's file (hmac.c, cmac.c) adds its low-level context, its
+ * EVP_PKEY and its table lines. */
+#ifndef HARNESS_WORKLOADS_MAC_H
+#define HARNESS_WORKLOADS_MAC_H
+
+#include "common.h"
+
+typedef struct {
+    const char *name, *key, *msg, *mac; /* hex key, message and MAC */
+} mac_kat;
+
+typedef struct mac_state mac_state;
+
+typedef struct {
+    const char *title;        /* "HMAC-SHA256", for messages */
+    const char *mac_name;     /* EVP_MAC_fetch: "HMAC", "CMAC" */
+    const char *param_name;   /* the EVP_MAC's one parameter: "digest", "cipher" */
+    const char *param_value;  /* "SHA256", "AES-128-CBC" */
+    size_t keylen;            /* of the benchmark's key (CMAC: the cipher's) */
+    /* HMAC: the digest (static object); NULL where the MAC takes none */
+    const cx_EVP_MD *(*evp_md)(const crypto_lib *lib);
+    /* legacy: key the low-level context into s->low (+ free it); its loop */
+    bool (*low_open)(mac_state *s, char *why, size_t n);
+    void (*low_close)(mac_state *s);
+    workload_loop legacy, oneshot; /* NULL where the algorithm has no such call */
+    /* evp: the key as an EVP_PKEY */
+    cx_EVP_PKEY *(*evp_key)(mac_state *s, char *why, size_t n);
+    mac_kat kat[4];
+} mac_def;
+
+struct mac_state {
+    const crypto_lib *lib;
+    const mac_def *def;
+    const unsigned char *in, *key;
+    size_t len, keylen;
+    unsigned char *block;
+    unsigned char keybuf[64];
+    unsigned char out[64];
+    size_t outlen;
+    const cx_EVP_MD *md;
+    void *low;      /* the low-level context (HMAC_CTX, CMAC_CTX) */
+    bool low_owned; /* caller-allocated (HMAC_CTX up to 1.0.2) */
+    cx_EVP_PKEY *pkey;
+    cx_EVP_MD_CTX *mctx;
+    cx_EVP_MAC *mac;
+    cx_EVP_MAC_CTX *macctx;
+};
+
+bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                    size_t n);
+void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                size_t bytes, workload_loop *loop, char *why, size_t n);
+void mac_teardown(void *state);
+
+extern const char *const mac_ops[];
+
+/* The `needs` of the paths mac.c drives. */
+#define MAC_NEEDS_EVP                                                                         \
+    "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy EVP_PKEY_free "       \
+    "EVP_DigestSignInit EVP_DigestUpdate EVP_DigestSignFinal "
+#define MAC_NEEDS_FETCH                                                                       \
+    [API_FETCH] = "EVP_MAC_fetch EVP_MAC_free EVP_MAC_CTX_new EVP_MAC_CTX_free EVP_MAC_init "  \
+                  "EVP_MAC_update EVP_MAC_final"
+
+#endif

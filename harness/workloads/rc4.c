@@ -1,0 +1,87 @@
+/* rc4: one operation = RC4-encrypt one block of any length with a 128-bit key
+ * set up once; the key stream carries on (cipher.c).
+ *   legacy     RC4_set_key once + RC4, as `openssl speed rc4` on 1.x
+ *   evp/fetch  EVP_rc4 / "RC4".  3.0 moved RC4 to the legacy provider,
+ *              which osslbench does not load: on 3.x both are unsupported,
+ *              while the deprecated RC4() still works. */
+#include "cipher.h"
+
+_Static_assert(sizeof(cx_RC4_KEY) <= sizeof(((cipher_state *)0)->low), "RC4_KEY fits");
+
+static bool rc4_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
+{
+    (void)why, (void)n; /* RC4_set_key cannot fail */
+    s->lib->fn.RC4_set_key((cx_RC4_KEY *)(void *)s->low, 16, key);
+    return true;
+}
+
+static bool rc4_legacy_loop(void *p, uint64_t iterations)
+{
+    cipher_state *s = p;
+    void (*rc4)(cx_RC4_KEY *, size_t, const unsigned char *, unsigned char *) = s->lib->fn.RC4;
+    cx_RC4_KEY *key = (cx_RC4_KEY *)(void *)s->low;
+    const unsigned char *in = s->in;
+    unsigned char *out = s->out;
+    size_t len = s->len;
+    for (uint64_t i = 0; i < iterations; i++)
+        rc4(key, len, in, out);
+    return true;
+}
+
+static const cx_EVP_CIPHER *rc4_cipher(const crypto_lib *lib)
+{
+    return lib->fn.EVP_rc4();
+}
+
+/* The build may leave RC4 out, and 3.x has it only in the legacy provider:
+ * EVP_rc4() still returns an object there, but initialising it fails. */
+static bool rc4_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                          char *why, size_t n)
+{
+    (void)ws;
+    if (api == API_LEGACY)
+        return true;
+    if (lib->fn.EVP_CIPHER_fetch != NULL) {
+        cx_EVP_CIPHER *c = lib->fn.EVP_CIPHER_fetch(NULL, "RC4", NULL);
+        crypto_lib_last_error(lib); /* drop the failed fetch's error */
+        if (c == NULL)
+            return wl_why(why, n, "rc4 is not in the default provider (3.0 moved it to the "
+                                  "legacy provider, not loaded)");
+        lib->fn.EVP_CIPHER_free(c);
+        return true;
+    }
+    if (lib->fn.EVP_rc4() == NULL)
+        return wl_why(why, n, "rc4 disabled in this build");
+    return true;
+}
+
+/* RFC 6229, 128-bit key 0x0102...10: the key stream at offsets 0 and 16
+ * (zeros encrypted), as two operations of 16 bytes. */
+static const cipher_def rc4_def = {
+    .title = "RC4",
+    .fetch_name = "RC4",
+    .keylen = 16,
+    .ivlen = 0,
+    .evp_cipher = rc4_cipher,
+    .legacy_key = rc4_key,
+    .legacy = rc4_legacy_loop,
+    .kat_source = "RFC 6229, 128-bit key, offsets 0 and 16",
+    .kat_key = "0102030405060708090a0b0c0d0e0f10",
+    .kat_iv = "",
+    .kat_pt = "0000000000000000000000000000000000000000000000000000000000000000",
+    .kat_ct = "9ac7cc9a609d1ef7b2932899cde41b975248c4959014126a6e8a84f11d1a9e1c",
+};
+
+const workload wl_rc4 = {
+    .name = "rc4",
+    .kind = KIND_SYMMETRIC,
+    .sized = true,
+    .ops = cipher_ops,
+    .doc = "RC4-encrypt one block (any length) with the key set up once; the key stream carries on",
+    .needs = {[API_LEGACY] = "RC4_set_key RC4", CIPHER_NEEDS_EVP(EVP_rc4)},
+    .available = rc4_available,
+    .self_check = cipher_self_check,
+    .setup = cipher_setup,
+    .teardown = cipher_teardown,
+    .data = &rc4_def,
+};
