@@ -132,6 +132,42 @@ static void test_needs_are_symbols(void **state)
     assert_true(paths > 0);
 }
 
+/* The support check names the latest release any requirement needs (the
+ * workload's `since` or a missing function's), not the first one it meets;
+ * a function the release should have is "not exported", one it lost "gone".
+ * A synthetic line on a library that exports nothing, at several releases. */
+static void test_support_names_latest_release(void **state)
+{
+    (void)state;
+    static const struct {
+        long series, since;
+        const char *needs, *why;
+    } cases[] = {
+        {R_111, 0, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init", "needs 3.4 or later"},
+        {R_111, R_350, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init",
+         "needs 3.5 or later"},
+        {R_098, R_110, "EVP_PKEY_derive", "needs 1.1.0 or later"},
+        {R_098, R_100, "DSA_sign", "needs 1.0.0 or later"},
+        {R_110, R_100, "EVP_MD_CTX_new|EVP_MD_CTX_create",
+         "EVP_MD_CTX_new not exported by this build"},
+        {R_300, 0, "EVP_PKEY_derive", "EVP_PKEY_derive not exported by this build"},
+        /* too old anyway: the release to wait for, not this build's gap */
+        {R_300, 0, "EVP_PKEY_derive EVP_PKEY_sign_message_init", "needs 3.4 or later"},
+        {R_111, 0, "HMAC_CTX_init", "gone after 1.0.2 (HMAC_CTX_init)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        static crypto_lib lib; /* no symbol resolved */
+        lib.ver.series = cases[i].series;
+        workload w = {.name = "synthetic", .since = cases[i].since};
+        w.needs[API_FETCH] = cases[i].needs;
+        workload_spec ws = {.w = &w, .name = "synthetic"};
+        char why[256] = "";
+        assert_int_equal(workload_check(&lib, &ws, API_FETCH, why, sizeof why), WL_UNSUPPORTED);
+        if (strcmp(why, cases[i].why) != 0)
+            fail_msg("case %zu: \"%s\", expected \"%s\"", i, why, cases[i].why);
+    }
+}
+
 /* The default set is the registry's in_default lines and default members. */
 static void test_defaults(void **state)
 {
@@ -293,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_parse_accepts),      cmocka_unit_test(test_parse_rejects),
         cmocka_unit_test(test_suggest),            cmocka_unit_test(test_kat_compare_can_fail),
         cmocka_unit_test(test_needs_are_symbols), cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_support_names_latest_release),
     };
     int failures = cmocka_run_group_tests_name("workload names and helpers", common, NULL, NULL);
 
