@@ -289,8 +289,8 @@ static void test_too_old_says_which_release(void **state)
     }
 }
 
-/* Every fixed line, and every default member of a family: the specs the
- * per-library tests run. */
+/* Every fixed line, and every default member of a family (or the member
+ * its `param` names): the specs the per-library tests run. */
 static size_t test_specs(workload_spec *out, size_t cap)
 {
     size_t n = 0;
@@ -301,7 +301,12 @@ static size_t test_specs(workload_spec *out, size_t cap)
                 n--;
             continue;
         }
-        for (const int *m = w->default_members; m != NULL && *m != 0 && n < cap; m++) {
+        /* a family without default members: the member its `param` names */
+        const int own[] = {w->param, 0};
+        const int *m = w->default_members != NULL && w->default_members[0] != 0
+                           ? w->default_members
+                           : own;
+        for (; *m != 0 && n < cap; m++) {
             char name[32];
             snprintf(name, sizeof name, "%s%d", w->name, *m);
             if (!workload_parse(name, &out[n++]))
