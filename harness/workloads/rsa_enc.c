@@ -1,6 +1,6 @@
 /* rsa-enc<bits>, rsa-oaep<bits>: RSA encryption of a 32-byte secret (the
  * bytes of rsa_test_digest, a session key's size) with the public key / its
- * decryption with the private key, as `openssl speed rsa` of 3.2+ times
+ * decryption with the private key, as `openssl speed rsa` of 3.5 times
  * "encrypt" and "decrypt".
  *   rsa-enc   PKCS#1 v1.5 padding (speed's)
  *   rsa-oaep  OAEP with every release's default SHA-1 and MGF1-SHA-1

@@ -4,7 +4,7 @@
  * found this 80 times slower in 3.0 than in 1.1.1).
  *   legacy  d2i_RSAPrivateKey (+ RSA_free)
  *   evp     d2i_PrivateKey(EVP_PKEY_RSA) (+ EVP_PKEY_free): on 3.x a decoder
- *           context set up inside every call (cached from 3.2)
+ *           context set up inside every call (later 3.x releases cache them)
  *   fetch   3.0+: one OSSL_DECODER_CTX (DER, RSA, as d2i_PrivateKey asks
  *           for) made once, OSSL_DECODER_from_data per operation
  * The fixed key sizes only (1024 - 4096).  Known answer: the last key
