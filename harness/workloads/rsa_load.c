@@ -128,7 +128,8 @@ static bool load_available(const crypto_lib *lib, const workload_spec *ws, api_p
 static bool reencodes(const load_state *s, const rsa_test_key *k, char *why, size_t n)
 {
     const crypto_fns *f = &s->lib->fn;
-    int len = s->rsa != NULL ? f->i2d_RSAPrivateKey(s->rsa, NULL) : f->i2d_PrivateKey(s->pkey, NULL);
+    int len = s->rsa != NULL ? f->i2d_RSAPrivateKey(s->rsa, NULL)
+                             : f->i2d_PrivateKey(s->pkey, NULL);
     unsigned char *buf = len > 0 ? malloc((size_t)len) : NULL, *p = buf;
     if (buf == NULL)
         return wl_fail(s->lib, why, n, "cannot re-encode the decoded key");

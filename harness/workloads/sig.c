@@ -83,7 +83,8 @@ void *sig_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
     const sig_def *d = ws->w->data;
     pk_state *s = sig_open(lib, d, api, op, loop, why, n);
     _Static_assert(SIG_CAP >= 139, "fits an ECDSA P-521 signature");
-    if (s != NULL && op == OP_VERIFY && d->vec->expect_len <= s->out_cap) { /* the known-good signature of the same digest */
+    /* verify: the known-good signature of the same digest */
+    if (s != NULL && op == OP_VERIFY && d->vec->expect_len <= s->out_cap) {
         memcpy(s->out, d->vec->expect, d->vec->expect_len);
         s->out_len = d->vec->expect_len;
     }
