@@ -131,7 +131,7 @@ static void collect(const report *r, const report_point *g, bool family, point_l
         const report_point *p = &r->pt[i];
         if (strcmp(p->api, g->api) != 0)
             continue;
-        if (family ? report_point_is_ops(p) : strcmp(p->workload, g->workload) == 0)
+        if (family ? same_ops_group(p, g) : strcmp(p->workload, g->workload) == 0)
             l->at[l->n++] = i;
     }
 }

@@ -106,8 +106,9 @@ static void list_one(const crypto_lib *lib, bool verbose)
         const workload *w = workload_registry[i];
         workload_spec ws = {.w = w, .param = w->param};
         snprintf(ws.name, sizeof ws.name, "%s", w->name);
-        if (is_family(w) && w->default_members != NULL) {
-            ws.param = w->default_members[0];
+        if (is_family(w)) { /* a default member, else the line's own param */
+            if (w->default_members != NULL && w->default_members[0] != 0)
+                ws.param = w->default_members[0];
             snprintf(ws.name, sizeof ws.name, "%s<N>", w->name);
         }
         for (int a = 0; a < API_COUNT; a++) {

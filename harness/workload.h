@@ -47,7 +47,8 @@ struct workload {
     bool sized;              /* B/s over block sizes; else op/s per operation */
     const char *const *ops;  /* NULL-terminated: {"digest"}, {"sign", "verify"} */
     const char *doc;         /* what one operation is, in a line */
-    int param;               /* a fixed line's parameter (key bits ...), 0 if none */
+    int param;               /* a fixed line's parameter (key bits ...), 0 if none; a family
+                              * without default members: the member `list --lib` checks */
     int param_min, param_max; /* a family: name<param> in this range; else 0 */
     const int *members;      /* a family: the params it lists (0-terminated) */
     const int *default_members; /* a family: the params a default run measures */
@@ -58,6 +59,12 @@ struct workload {
      * ("a|b": either one); NULL when the workload has no such call shape.
      * "needs 3.0 or later" and the like are derived from these. */
     const char *needs[API_COUNT];
+
+    /* The first release with the algorithm itself, when the functions do
+     * not show it (X25519 arrived in 1.1.0 behind 1.0.0's EVP_PKEY_derive,
+     * ML-KEM in 3.5 behind 3.0's EVP_PKEY_encapsulate); 0 if none.  The
+     * support check names the latest release any requirement needs. */
+    long since;
 
     /* Optional: false + reason when this library cannot run the path
      * although it exports the functions (an algorithm left out of the

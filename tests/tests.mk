@@ -40,7 +40,7 @@ VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-
             --suppressions=tests/sanitizers/valgrind.supp
 check-valgrind: $(BIN)
 	$(VALGRIND) $(BIN) run --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 --quick --quiet \
-	    --sizes 64 --workloads sha256,aes-128-cbc,aes-128-gcm,hmac-sha256,rsa1024 \
+	    --sizes 64 --workloads sha256,aes-128-cbc,aes-128-gcm,hmac-sha256,rsa1024,ecdsa-p256,ecdh-p256,x25519,ed25519,rsa-enc1024,rsa-load1024 \
 	    --timeout 300 --csv - >/dev/null
 	$(VALGRIND) $(BIN) info --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 -v >/dev/null
 	@echo "check-valgrind: clean"

@@ -1,6 +1,8 @@
 /* Whether a library can run (workload, API path): derived from the
  * functions the path calls (its `needs` line) and the release ranges of
- * compat/symbols.def, so "needs 1.1.0 or later" is never written by hand. */
+ * compat/symbols.def, so "needs 1.1.0 or later" is never written by hand;
+ * an algorithm that came without new functions (X25519, ML-KEM) says when
+ * it came in the workload's `since`. */
 #include "../workload.h"
 
 #include <stdio.h>
@@ -56,6 +58,22 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
     return false;
 }
 
+/* The first release that has any alternative of an item. */
+static long item_since(const char *item, size_t len)
+{
+    long since = R_MAX;
+    for (const char *p = item; p < item + len;) {
+        size_t alen = strcspn(p, "|");
+        if (p + alen > item + len)
+            alen = (size_t)(item + len - p);
+        const crypto_symbol *s = symbol_named(p, alen);
+        if (s != NULL && s->since < since)
+            since = s->since;
+        p += alen + 1;
+    }
+    return since;
+}
+
 workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                 char *why, size_t n)
 {
@@ -66,12 +84,32 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
         snprintf(why, n, "%s has no %s call shape", ws->name, api_name(api));
         return WL_NO_SHAPE;
     }
+    /* Every release a requirement names: the workload's own `since` and
+     * each missing function's; the latest of them is the one to name.  A
+     * function gone, or left out of this build, is named only when the
+     * release is not too old anyway. */
+    long series = lib->ver.series;
+    long need = ws->w->since > series ? ws->w->since : 0;
+    char other[256] = "";
     for (const char *p = needs; *p != '\0';) {
         p += strspn(p, " ");
         size_t len = strcspn(p, " ");
-        if (len > 0 && !item_met(lib, p, len, why, n))
-            return WL_UNSUPPORTED;
+        char reason[256];
+        if (len > 0 && !item_met(lib, p, len, reason, sizeof reason)) {
+            long since = item_since(p, len);
+            if (strncmp(reason, "needs ", 6) == 0)
+                need = since > need ? since : need;
+            else if (other[0] == '\0')
+                snprintf(other, sizeof other, "%s", reason);
+        }
         p += len;
+    }
+    if (need > 0 || other[0] != '\0') {
+        if (need > 0)
+            snprintf(why, n, "needs %s or later", release_series_name(need));
+        else
+            snprintf(why, n, "%s", other);
+        return WL_UNSUPPORTED;
     }
     if (ws->w->available != NULL && !ws->w->available(lib, ws, api, why, n))
         return WL_UNSUPPORTED;

@@ -304,6 +304,48 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* op/s rows of two kinds: each kind gets its own rate and speed-up charts,
+ * listed once, holding only its own rows. */
+static void ops_charts_one_per_kind(void **state)
+{
+    (void)state;
+    static const char csv[] =
+        "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,"
+        "iterations,status,note,host,cpu,timestamp,kind\n"
+        "1.1.1w,1.1.1w,0x1010117f,/l1,evp,ecdsa-p256,sign,0,100,op/s,99,101,3,10,ok,,h,c,t,public-key\n"
+        "1.1.1w,1.1.1w,0x1010117f,/l1,evp,x25519,derive,0,300,op/s,299,301,3,10,ok,,h,c,t,key-exchange\n"
+        "3.0.20,3.0.20,0x30000140,/l3,evp,ecdsa-p256,sign,0,110,op/s,109,111,3,10,ok,,h,c,t,public-key\n"
+        "3.0.20,3.0.20,0x30000140,/l3,evp,x25519,derive,0,330,op/s,329,331,3,10,ok,,h,c,t,key-exchange\n";
+    fixture fx;
+    load(&fx, csv, "1.1.1w");
+    char dir[] = "/tmp/test_report.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char why[256], path[512];
+    assert_true(report_write_dat(&fx.r, dir, why, sizeof why));
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    char *list = slurp(path);
+    assert_non_null(list);
+    static const char *const once[] = {"\tops-public-key-evp\t", "\tops-key-exchange-evp\t",
+                                       "\tspeedup-public-key-evp\t",
+                                       "\tspeedup-key-exchange-evp\t"};
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++) {
+        const char *at = strstr(list, once[i]);
+        if (at == NULL || strstr(at + 1, once[i]) != NULL)
+            fail_msg("%s is not listed exactly once:\n%s", once[i], list);
+    }
+    free(list);
+    snprintf(path, sizeof path, "%s/ops-key-exchange-evp.dat", dir);
+    char *dat = slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\"x25519 derive\""));
+    assert_null(strstr(dat, "ecdsa-p256"));
+    free(dat);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf -- '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    unload(&fx);
+}
+
 static void chart_data_and_list(void **state)
 {
     (void)state;
@@ -397,6 +439,7 @@ int main(void)
         cmocka_unit_test(markdown_and_terminal_tables),
         cmocka_unit_test(speed_table_in_thousands_of_bytes),
         cmocka_unit_test(chart_data_and_list),
+        cmocka_unit_test(ops_charts_one_per_kind),
         cmocka_unit_test(helpers),
         cmocka_unit_test(order_of_appearance_and_units),
     };

@@ -1,0 +1,47 @@
+/* The key-agreement family (ECDH, X25519): one operation = one shared
+ * secret from a fixed private key and a fixed peer public key (the NIST
+ * CAVP / RFC 7748 vector the self-check compares against).
+ *   legacy  the line's low-level call (ECDH_compute_key), or none
+ *   evp     EVP_PKEY_derive on a context made once with EVP_PKEY_CTX_new,
+ *           derive_init and derive_set_peer done once (1.0.0+)
+ *   fetch   the same with EVP_PKEY_CTX_new_from_pkey (3.0+)
+ * A line is a kex_def. */
+#ifndef HARNESS_WORKLOADS_KEX_H
+#define HARNESS_WORKLOADS_KEX_H
+
+#include "pkey.h"
+#include "pkey_keys.h"
+
+typedef struct {
+    const char *title;      /* "ECDH P-256", in messages */
+    int type;               /* d2i_PrivateKey type; 0: PKCS#8 via d2i_AutoPrivateKey */
+    const pkey_vector *vec; /* key, peer, shared secret */
+    /* legacy (NULL: no legacy call): s->key, s->peer_key, s->peer_point */
+    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+    workload_loop legacy_derive;
+} kex_def;
+
+bool kex_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                   size_t n);
+bool kex_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                    size_t n);
+void *kex_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                size_t bytes, workload_loop *loop, char *why, size_t n);
+
+extern const char *const kex_ops[];
+
+#define KEX_NEEDS_EVP(d2i)                                                                    \
+    d2i " d2i_PUBKEY EVP_PKEY_free EVP_PKEY_CTX_free EVP_PKEY_derive_init "                  \
+        "EVP_PKEY_derive_set_peer EVP_PKEY_derive "
+#define KEX_WORKLOAD(wname, def, doc_, dflt, d2i, legacy_needs)                               \
+    {KEX_WORKLOAD_FIELDS(wname, def, doc_, dflt, d2i, legacy_needs)}
+#define KEX_WORKLOAD_FIELDS(wname, def, doc_, dflt, d2i, legacy_needs)                        \
+        .name = wname, .kind = KIND_KEY_EXCHANGE, .ops = kex_ops, .in_default = dflt,         \
+        .doc = doc_,                                                                           \
+        .needs = {[API_LEGACY] = legacy_needs,                                                 \
+                  [API_EVP] = "EVP_PKEY_CTX_new " KEX_NEEDS_EVP(d2i),                          \
+                  [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " KEX_NEEDS_EVP(d2i)},             \
+        .available = kex_available, .self_check = kex_self_check, .setup = kex_setup,         \
+        .teardown = pk_free, .data = &def
+
+#endif

@@ -1,0 +1,218 @@
+/* ed25519 and ml-dsa-65: signatures over the message itself (no digest
+ * first).  One operation = one signature of a 32-byte message (the bytes of
+ * rsa_test_digest) with a fixed key / one verification of it.
+ *   evp    EVP_DigestSignInit + EVP_DigestSign per operation (1.1.1+): how
+ *          libssl signs, and what `openssl speed` of 3.x times for EdDSA
+ *          (a 3.x context is finalised by the one-shot call)
+ *   fetch  the algorithm fetched once (EVP_SIGNATURE_fetch), the context
+ *          initialised once with EVP_PKEY_sign_message_init (3.4+), then
+ *          EVP_PKEY_sign per operation, as `openssl speed` of 3.5 times
+ *          ML-DSA
+ * Neither has a low-level call.  Known answers: RFC 8032 7.1 TEST 2 for
+ * Ed25519; NIST ACVP sigGen ML_DSA_65_35 (context string, deterministic
+ * signing through the "deterministic" parameter) for ML-DSA-65. */
+#include "pkey.h"
+#include "pkey_keys.h"
+#include "pq_keys.h"
+#include "rsa_keys.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OP_SIGN, OP_VERIFY };
+
+typedef struct {
+    const unsigned char *msg, *ctx, *sig;
+    size_t msg_len, ctx_len, sig_len;
+    unsigned char *heap[3];
+} msgsig_kat;
+
+typedef struct {
+    const char *title, *alg; /* "Ed25519"; the fetched signature algorithm */
+    size_t sig_cap;
+    cx_EVP_PKEY *(*key)(const crypto_lib *lib, char *why, size_t n);
+    bool (*kat)(msgsig_kat *k, char *why, size_t n);
+    bool deterministic_param; /* the KAT sets "deterministic" = 1 */
+} msgsig_def;
+
+static pk_state *ms_open(const crypto_lib *lib, const msgsig_def *d, api_path api, int op,
+                         const unsigned char *msg, size_t len, const cx_OSSL_PARAM *params,
+                         workload_loop *loop, char *why, size_t n)
+{
+    pk_state *s = pk_new(lib, api, msg, len, d->sig_cap, 0, why, n);
+    bool ok = s != NULL && (s->pkey = d->key(lib, why, n)) != NULL;
+    if (ok && api == API_EVP) {
+        ok = (s->mctx = wl_md_ctx_new(lib)) != NULL || wl_fail(lib, why, n, "no EVP_MD_CTX");
+        *loop = op == OP_SIGN ? pk_digestsign_loop : pk_digestverify_loop;
+    } else if (ok) {
+        ok = pk_message_ctx_open(s, d->alg, op == OP_SIGN ? PK_SIGN : PK_VERIFY, params, why, n);
+        *loop = op == OP_SIGN ? pk_sign_loop : pk_verify_loop;
+    }
+    if (!ok) {
+        pk_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static bool ms_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                         char *why, size_t n)
+{
+    (void)api;
+    const msgsig_def *d = ws->w->data;
+    cx_EVP_PKEY *k = d->key(lib, why, n);
+    if (k != NULL)
+        lib->fn.EVP_PKEY_free(k);
+    return pk_algorithm_check(lib, k != NULL, d->title, why, n);
+}
+
+/* Signs the vector's message (its exact signature, twice), then the
+ * signature checks of pk_check_signatures on the vector. */
+static bool ms_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                          char *why, size_t n)
+{
+    const msgsig_def *d = ws->w->data;
+    msgsig_kat k = {0};
+    if (!d->kat(&k, why, n))
+        return false;
+    int one = 1;
+    cx_OSSL_PARAM sp[3] = {{0}}, vp[2] = {{0}};
+    size_t i = 0;
+    if (k.ctx_len > 0)
+        sp[i++] = vp[0] = pk_param_octets("context-string", k.ctx, k.ctx_len);
+    if (d->deterministic_param)
+        sp[i++] = pk_param_int("deterministic", &one);
+    workload_loop sign, verify;
+    pk_state *signer = ms_open(lib, d, api, OP_SIGN, k.msg, k.msg_len, sp, &sign, why, n);
+    pk_state *verifier =
+        signer ? ms_open(lib, d, api, OP_VERIFY, k.msg, k.msg_len, vp, &verify, why, n) : NULL;
+    bool ok = verifier != NULL;
+    for (int round = 0; round < 2 && ok; round++)
+        ok = sign(signer, 1) ? wl_kat_compare_bytes(d->title, signer->out, signer->out_len,
+                                                    k.sig, k.sig_len, why, n)
+                             : wl_fail(lib, why, n, "sign failed");
+    ok = ok && pk_check_signatures(signer, sign, verifier, verify, k.sig, k.sig_len, d->title,
+                                   why, n);
+    pk_free(verifier);
+    pk_free(signer);
+    for (size_t h = 0; h < 3; h++)
+        free(k.heap[h]);
+    return ok;
+}
+
+static void *ms_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                      size_t bytes, workload_loop *loop, char *why, size_t n)
+{
+    (void)bytes;
+    const msgsig_def *d = ws->w->data;
+    const unsigned char *msg = rsa_test_digest;
+    pk_state *s = ms_open(lib, d, api, op, msg, sizeof rsa_test_digest, NULL, loop, why, n);
+    if (s == NULL || op != OP_VERIFY)
+        return s;
+    workload_loop sign; /* a signature to verify, made once */
+    pk_state *signer = ms_open(lib, d, api, OP_SIGN, msg, sizeof rsa_test_digest, NULL, &sign,
+                               why, n);
+    bool ok = signer != NULL && (sign(signer, 1) || wl_fail(lib, why, n, "cannot sign"));
+    if (ok) {
+        memcpy(s->out, signer->out, signer->out_len);
+        s->out_len = signer->out_len;
+    }
+    pk_free(signer);
+    if (!ok) {
+        pk_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static const char *const ms_ops[] = {"sign", "verify", NULL};
+
+/* --- Ed25519 ----------------------------------------------------------------- */
+
+static cx_EVP_PKEY *ed25519_key(const crypto_lib *lib, char *why, size_t n)
+{
+    return pk_private_der(lib, 0, pkv_ed25519.key, pkv_ed25519.key_len, why, n);
+}
+
+static bool ed25519_kat(msgsig_kat *k, char *why, size_t n)
+{
+    (void)why, (void)n;
+    *k = (msgsig_kat){.msg = pkv_ed25519.msg, .msg_len = pkv_ed25519.msg_len,
+                      .sig = pkv_ed25519.expect, .sig_len = pkv_ed25519.expect_len};
+    return true;
+}
+
+static const msgsig_def ed25519 = {.title = "Ed25519", .alg = "ED25519", .sig_cap = 64,
+                                   .key = ed25519_key, .kat = ed25519_kat};
+
+#define MS_NEEDS_FETCH                                                                        \
+    "EVP_PKEY_sign_message_init EVP_PKEY_verify_message_init EVP_SIGNATURE_fetch "           \
+    "EVP_SIGNATURE_free EVP_PKEY_CTX_new_from_pkey EVP_PKEY_CTX_free EVP_PKEY_sign "          \
+    "EVP_PKEY_verify EVP_PKEY_free "
+
+const workload wl_ed25519 = {
+    .name = "ed25519",
+    .kind = KIND_PUBLIC_KEY,
+    .ops = ms_ops,
+    .doc = "one Ed25519 signature of a 32-byte message (fixed key) / one verification "
+           "(EVP only: Ed25519 has no low-level call)",
+    .since = R_111,
+    .needs =
+        {
+            [API_EVP] = "EVP_DigestSign EVP_DigestVerify EVP_DigestSignInit EVP_DigestVerifyInit "
+                        "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "
+                        "d2i_AutoPrivateKey EVP_PKEY_free",
+            [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey",
+        },
+    .available = ms_available,
+    .self_check = ms_self_check,
+    .setup = ms_setup,
+    .teardown = pk_free,
+    .data = &ed25519,
+};
+
+/* --- ML-DSA-65 --------------------------------------------------------------- */
+
+static cx_EVP_PKEY *mldsa65_key(const crypto_lib *lib, char *why, size_t n)
+{
+    size_t len;
+    unsigned char *sk = pk_unhex(mldsa65_sk, &len, why, n);
+    if (sk == NULL)
+        return NULL;
+    cx_EVP_PKEY *k = lib->fn.EVP_PKEY_new_raw_private_key_ex(NULL, "ML-DSA-65", NULL, sk, len);
+    free(sk);
+    if (k == NULL)
+        wl_fail(lib, why, n, "cannot import the fixed ML-DSA-65 key");
+    return k;
+}
+
+static bool mldsa65_kat(msgsig_kat *k, char *why, size_t n)
+{
+    *k = (msgsig_kat){0};
+    unsigned char *m = pk_unhex(mldsa65_msg, &k->msg_len, why, n);
+    unsigned char *c = m ? pk_unhex(mldsa65_ctx, &k->ctx_len, why, n) : NULL;
+    unsigned char *s = c ? pk_unhex(mldsa65_sig, &k->sig_len, why, n) : NULL;
+    k->msg = k->heap[0] = m;
+    k->ctx = k->heap[1] = c;
+    k->sig = k->heap[2] = s;
+    return s != NULL;
+}
+
+static const msgsig_def mldsa65 = {.title = "ML-DSA-65", .alg = "ML-DSA-65", .sig_cap = 4096,
+                                   .key = mldsa65_key, .kat = mldsa65_kat,
+                                   .deterministic_param = true};
+
+const workload wl_ml_dsa_65 = {
+    .name = "ml-dsa-65",
+    .kind = KIND_PUBLIC_KEY,
+    .ops = ms_ops,
+    .doc = "one ML-DSA-65 (FIPS 204) signature of a 32-byte message (fixed key, hedged) / "
+           "one verification (fetch only)",
+    .since = R_350,
+    .needs = {[API_FETCH] = MS_NEEDS_FETCH "EVP_PKEY_new_raw_private_key_ex"},
+    .available = ms_available,
+    .self_check = ms_self_check,
+    .setup = ms_setup,
+    .teardown = pk_free,
+    .data = &mldsa65,
+};

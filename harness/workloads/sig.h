@@ -1,0 +1,50 @@
+/* The digest-signature family (ECDSA, DSA): one operation = one signature of
+ * the SHA-256 digest rsa_test_digest with a fixed compiled-in key / one
+ * verification of a signature of it.  DSA-1024 signs the digest's leftmost
+ * 160 bits (its q's size): what FIPS 186-3 truncation signs, and the only
+ * length 0.9.8 takes.
+ *   legacy  X_sign / X_verify on the low-level key (ECDSA_sign, DSA_sign)
+ *   evp     EVP_PKEY_sign / EVP_PKEY_verify on a context made once with
+ *           EVP_PKEY_CTX_new (1.0.0+), the key read by d2i_PrivateKey
+ *   fetch   the same with EVP_PKEY_CTX_new_from_pkey (3.0+)
+ * No digest is set on the context: the input is the digest, as in
+ * `openssl speed ecdsa` / `dsa`.  A line is a sig_def. */
+#ifndef HARNESS_WORKLOADS_SIG_H
+#define HARNESS_WORKLOADS_SIG_H
+
+#include "pkey.h"
+#include "pkey_keys.h"
+
+typedef struct {
+    const char *title;       /* "ECDSA P-256", in messages */
+    int type;                /* PK_TYPE_EC / PK_TYPE_DSA, for d2i_PrivateKey */
+    const pkey_vector *vec;  /* the key and a known-good signature */
+    /* legacy: s->key from the vector's DER (and s->free_keys) */
+    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+    workload_loop legacy_sign, legacy_verify;
+} sig_def;
+
+bool sig_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                   size_t n);
+bool sig_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
+                    size_t n);
+void *sig_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
+                size_t bytes, workload_loop *loop, char *why, size_t n);
+
+extern const char *const sig_ops[];
+
+#define SIG_NEEDS_EVP "d2i_PrivateKey EVP_PKEY_free EVP_PKEY_CTX_free EVP_PKEY_sign_init " \
+                      "EVP_PKEY_sign EVP_PKEY_verify_init EVP_PKEY_verify "
+/* The table line of a sig_def `def` whose legacy calls need `legacy_needs`. */
+#define SIG_WORKLOAD(wname, def, what, dflt, legacy_needs)                                    \
+    {SIG_WORKLOAD_FIELDS(wname, def, what, dflt, legacy_needs)}
+#define SIG_WORKLOAD_FIELDS(wname, def, what, dflt, legacy_needs)                             \
+        .name = wname, .kind = KIND_PUBLIC_KEY, .ops = sig_ops, .in_default = dflt,           \
+        .doc = "one " what " signature of a SHA-256 digest (fixed key) / one verification",   \
+        .needs = {[API_LEGACY] = legacy_needs,                                                 \
+                  [API_EVP] = "EVP_PKEY_CTX_new " SIG_NEEDS_EVP,                               \
+                  [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " SIG_NEEDS_EVP},                  \
+        .available = sig_available, .self_check = sig_self_check, .setup = sig_setup,         \
+        .teardown = pk_free, .data = &def
+
+#endif
