@@ -125,6 +125,23 @@ info_in() { sed -n "s/^$2=//p" "$1/build-info.txt"; }
     done
 }
 
+@test "speed-crosscheck: one round over both APPS=1 builds gives per-point and pair rows" {
+    [ -x "$REPO/bin/osslbench" ] || skip "bin/osslbench not built yet"
+    run "$REPO/tools/speed-crosscheck.sh" --rounds 1 --sizes 16 --workloads sha256 --raw "$BATS_TEST_TMPDIR/raw.tsv" \
+        "$OSSLBENCH_BUILDS_DIR/install/1.1.1w" "$OSSLBENCH_BUILDS_DIR/install/$NEWEST_40"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    local num='[0-9]+\.[0-9]{3} \[[0-9]+\.[0-9]{3}-[0-9]+\.[0-9]{3}\]'
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output =~ '| 1.1.1w | sha256 | 16 | `evp` | `speed -evp sha256` | same | '[0-9]+' | '$num ]]
+    # shellcheck disable=SC2016
+    [[ $output =~ "| $NEWEST_40 | sha256 | 16 | \`fetch\` | \`speed -evp sha256\` | same | "[0-9]+' | '$num ]]
+    # shellcheck disable=SC2016
+    [[ $output =~ "| $NEWEST_40 vs 1.1.1w | \`speed -evp sha256\` | 16 | \`evp\` -> \`fetch\` | "$num' | '$num ]]
+    # one raw row per path and point, each with both rates
+    [ "$(awk -F'\t' 'NR > 1 && $9 > 0 && $10 > 0' "$BATS_TEST_TMPDIR/raw.tsv" | wc -l)" -ge 4 ]
+}
+
 @test "second make builds is a no-op, says so, and is fast" {
     local t0=$SECONDS
     run make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO" APPS=1
