@@ -34,6 +34,7 @@ typedef struct {
     cx_EVP_MD_CTX *mctx;
     const cx_EVP_CIPHER *cipher;
     cx_EVP_CIPHER_CTX *cctx;
+    cx_EVP_MAC_CTX *hctx;
 } st;
 
 typedef bool (*op_fn)(st *s);
@@ -115,9 +116,18 @@ static bool gcm_speed3(st *s, bool aad_too)
 static bool gcm_evp3(st *s) { return gcm_speed3(s, false); }
 static bool gcm_aead3(st *s) { return gcm_speed3(s, true); }
 
+/* HMAC through EVP_MAC, keyed once (osslbench hmac-sha256 fetch; speed -hmac sha256 on 3.x). */
+static bool hmac_fetch(st *s)
+{
+    crypto_fns *f = &s->lib.fn;
+    size_t n = 0;
+    return f->EVP_MAC_init(s->hctx, NULL, 0, NULL) == 1 && f->EVP_MAC_update(s->hctx, s->in, s->bytes) == 1 &&
+           f->EVP_MAC_final(s->hctx, s->md, &n, sizeof s->md) == 1;
+}
+
 /* ---- modes ---------------------------------------------------------------- */
 typedef enum { K_NONE, K_SHA_STATIC, K_SHA_FETCH, K_AES, K_CBC_STATIC, K_CBC_FETCH,
-               K_GCM_STATIC, K_GCM_FETCH } kit;
+               K_GCM_STATIC, K_GCM_FETCH, K_HMAC_FETCH } kit;
 static const struct mode {
     const char *name;
     op_fn op;
@@ -140,6 +150,7 @@ static const struct mode {
     {"aes-128-gcm-aead111", gcm_aead111, K_GCM_STATIC, "IV + 13-byte AAD + Update + Final (speed -aead on 1.1.1)"},
     {"aes-128-gcm-evp3", gcm_evp3, K_GCM_FETCH, "SET_IVLEN + key & IV + Update + Final (speed -evp on 3.x)"},
     {"aes-128-gcm-aead3", gcm_aead3, K_GCM_FETCH, "SET_IVLEN + key & IV + AAD + Update + Final (speed -aead on 3.x)"},
+    {"hmac-sha256-fetch", hmac_fetch, K_HMAC_FETCH, "EVP_MAC_init(NULL key) + update + final (osslbench fetch; speed -hmac sha256 on 3.x)"},
 };
 
 static int die(const char *msg, const char *arg)
@@ -157,7 +168,7 @@ static void need(const void *fn, const char *name)
 static void setup(st *s, kit k)
 {
     crypto_fns *f = &s->lib.fn;
-    bool fetch = k == K_SHA_FETCH || k == K_CBC_FETCH || k == K_GCM_FETCH;
+    bool fetch = k == K_SHA_FETCH || k == K_CBC_FETCH || k == K_GCM_FETCH || k == K_HMAC_FETCH;
     if (fetch) {
         need((void *)f->EVP_MD_fetch, "EVP_MD_fetch");
         need((void *)f->EVP_CIPHER_fetch, "EVP_CIPHER_fetch");
@@ -171,6 +182,18 @@ static void setup(st *s, kit k)
         need(s->md_obj, "SHA-256 EVP_MD");
         s->mctx = f->EVP_MD_CTX_new ? f->EVP_MD_CTX_new() : f->EVP_MD_CTX_create();
         return;
+    case K_HMAC_FETCH: {
+        need((void *)f->EVP_MAC_fetch, "EVP_MAC_fetch");
+        cx_EVP_MAC *mac = f->EVP_MAC_fetch(NULL, "HMAC", NULL);
+        static char digest[] = "SHA256";
+        cx_OSSL_PARAM params[2] = {{.key = "digest", .data_type = 4 /* OSSL_PARAM_UTF8_STRING */,
+                                    .data = digest, .data_size = 6, .return_size = (size_t)-1},
+                                   {0}};
+        if (mac == NULL || (s->hctx = f->EVP_MAC_CTX_new(mac)) == NULL ||
+            f->EVP_MAC_init(s->hctx, s->key, 32, params) != 1)
+            die("cannot set up HMAC-SHA256", NULL);
+        return;
+    }
     case K_AES:
         if (f->AES_set_encrypt_key(s->key, 128, &s->aes) != 0)
             die("AES_set_encrypt_key failed", NULL);
