@@ -43,6 +43,7 @@ include tests/tests.mk
 -include plots/plots.mk
 -include bisect/bisect.mk
 -include fuzz/fuzz.mk
+-include tools/tools.mk
 
 clean:
 	rm -rf build bin

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # builds/apt-fetch-binary.sh — download one Debian BINARY package of any suite
 # with the private apt configuration of builds/ and unpack it (not install it).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # builds/build-all.sh — build several releases, one after the other, and end
 # with a summary: built / already there / failed (with the tail of its log).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # builds/build-release.sh — build ONE OpenSSL libcrypto into builds/install/<name>/.
 #
 #   builds/build-release.sh [--force] RELEASE            release from builds/releases.tsv
@@ -144,6 +145,11 @@ echo "=== check ($check_how): $check_out" >>"$LOG"
 if [[ -z $git_dir ]] && ! grep -aqF "OpenSSL $base " "$lib"; then
     fail "library does not identify as OpenSSL $base"
 fi
+if [[ ${APPS:-0} == 1 ]]; then
+    want=''; [[ -n $git_dir ]] || want="OpenSSL $base "
+    apps_out=$(recipe_check_apps "$stage" "$want" 2>&1) || { echo "$apps_out" >>"$LOG"; fail "$(tail -n1 <<<"$apps_out")"; }
+    echo "=== check apps: $apps_out" >>"$LOG"
+fi
 # The compiler line OpenSSL embeds (OpenSSL_version(OPENSSL_CFLAGS)) is the exact truth.
 cflags=$(grep -ao 'compiler: [[:print:]]*' "$lib" | grep -v '^compiler: %s$' | head -n1 || true)
 cflags=${cflags#compiler: }
@@ -170,6 +176,7 @@ case $SRC_KIND in git) sha_out="n/a (git commit $SRC_GIT_COMMIT)" ;; *) sha_out=
     echo "cflags=$cflags"
     echo "jobs=${OSSLBENCH_JOBS:-$(nproc)}"
     echo "apps=${APPS:-0}"
+    [[ ${APPS:-0} == 1 ]] && echo "openssl=bin/openssl (DT_RPATH \$ORIGIN/../lib: this build's libcrypto and libssl)"
     echo "lib=lib/$(basename "$lib")"
     echo "check=$check_how: $(grep -m1 version_text <<<"$check_out" || head -n1 <<<"$check_out")"
     echo "build_seconds=$secs"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # builds/clean.sh — remove what builds/ produced.
 #
 #   builds/clean.sh         install/, work/, logs/ (under $OSSLBENCH_BUILDS_DIR or builds/)

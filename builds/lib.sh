@@ -1,4 +1,5 @@
 # builds/lib.sh — shared shell code for the builds/ scripts (sourced, never run).
+# shellcheck shell=bash
 #
 # One place for: where things live, logging, release-name validation, manifest
 # look-ups, checksum checks and the private apt configuration.  Every script in
@@ -195,11 +196,15 @@ apt_ready() {
 # Bump when recipes.sh changes what gets built: every install is then redone.
 RECIPE_VERSION=3
 
+# Bump when the APPS=1 part of recipes.sh changes: only APPS=1 installs are
+# then redone (2: libssl installed, bin/openssl is the program with an rpath).
+APPS_RECIPE_VERSION=2
+
 # build_identity ORIGIN: ORIGIN is the manifest line or the git commit; the
 # knobs that change the product are part of it too.
 build_identity() {
     printf '%s|recipe=%s|cc=%s|opts=%s|apps=%s|modules=%s\n' "${1//$'\t'/ }" "$RECIPE_VERSION" "${CC:-gcc}" \
-        "${OSSLBENCH_CONFIG_OPTS:-}" "${APPS:-0}" "${OSSLBENCH_MODULES:-0}"
+        "${OSSLBENCH_CONFIG_OPTS:-}" "$( [[ ${APPS:-0} == 1 ]] && echo "1.v$APPS_RECIPE_VERSION" || echo 0)" "${OSSLBENCH_MODULES:-0}"
 }
 
 # installed_identity NAME: the identity recorded by a finished install.

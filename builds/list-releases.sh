@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # builds/list-releases.sh — the manifest, with what is installed.
 #
 #   builds/list-releases.sh            table: release, generation, debian, set, installed?

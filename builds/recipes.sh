@@ -1,4 +1,5 @@
 # builds/recipes.sh — how each OpenSSL generation is configured, built and
+# shellcheck shell=bash
 # installed (sourced by build-release.sh after lib.sh).  Only libcrypto is
 # built: the harness loads nothing else, and it halves build times.
 #
@@ -9,7 +10,8 @@
 #   3           ./config shared ; make build_generated ; make libcrypto.so   (3.x and 4.x;
 #               half of build_libs, which compiles every file twice: static + shared)
 # Knobs (environment): CC, OSSLBENCH_JOBS (default nproc), OSSLBENCH_CONFIG_OPTS
-# (extra ./config words), APPS=1 (also apps/openssl), OSSLBENCH_MODULES=1 (3.x:
+# (extra ./config words), APPS=1 (also libssl and apps/openssl, which becomes bin/openssl
+# with an rpath to this lib/), OSSLBENCH_MODULES=1 (3.x:
 # also the provider modules, installed to lib/ossl-modules).
 
 JOBS=${OSSLBENCH_JOBS:-$(nproc)}
@@ -70,12 +72,35 @@ recipe_build() {
     esac
 }
 
+# APPS=1: bin/openssl must run on this build's own libcrypto AND libssl, never
+# a system one.  It finds them through an rpath of $ORIGIN/../lib stored as
+# DT_RPATH (--disable-new-dtags; Debian's ld writes RUNPATH by default):
+# DT_RPATH is searched before LD_LIBRARY_PATH and also serves libssl's own
+# lookup of libcrypto, so nothing outside the install folder can be bound,
+# whatever the caller's environment.  A real ELF (not a wrapper script) also
+# lets ldd, taskset, perf and gdb act on the program itself.
+# Written for make, which turns \$$ into \$ for the shell, which keeps $ORIGIN.
+# shellcheck disable=SC2016  # $ORIGIN is for the dynamic linker, not for this shell
+APP_RPATH_LDFLAGS='-Wl,-rpath,\$$ORIGIN/../lib -Wl,--disable-new-dtags'
+
 recipe_build_extras() {
     local gen=$1
     if [[ ${APPS:-0} == 1 ]]; then
         case $gen in
-            0.9.8|1.0) make build_apps ;;
-            *)         make -j"$JOBS" apps/openssl ;;
+            0.9.8|1.0)
+                # Their app link rule hard-codes -rpath $(LIBRPATH), the install
+                # prefix (here /nonexistent): point it at $ORIGIN/../lib instead,
+                # in this scratch tree only.  build_apps also builds libssl.
+                # (sed: a backslash of the replacement must itself be escaped)
+                # shellcheck disable=SC2016  # make text, not shell expansions
+                sed -i 's|^DO_GNU_APP=LDFLAGS="$(CFLAGS) -Wl,-rpath,$(LIBRPATH)"$|DO_GNU_APP=LDFLAGS="$(CFLAGS) '"${APP_RPATH_LDFLAGS//\\/\\\\}"'"|' \
+                    Makefile.shared
+                grep -qF "DO_GNU_APP=LDFLAGS=\"\$(CFLAGS) $APP_RPATH_LDFLAGS\"" Makefile.shared \
+                    || { echo "Makefile.shared: app link rule not found"; return 1; }
+                make build_apps ;;
+            *)
+                # libssl first, so that only the program gets the rpath.
+                make -j"$JOBS" libssl.so && make -j"$JOBS" apps/openssl "LDFLAGS=$APP_RPATH_LDFLAGS" ;;
         esac
     fi
     if [[ ${OSSLBENCH_MODULES:-0} == 1 && $gen == 3 ]]; then
@@ -93,17 +118,35 @@ recipe_install() {
         mkdir -p "$stage/lib/ossl-modules"
         for f in providers/*.so; do cp -a "$f" "$stage/lib/ossl-modules/"; done
     fi
-    if [[ ${APPS:-0} == 1 && -x apps/openssl ]]; then
-        # Build trees have no RUNPATH: a bare apps/openssl binds to the system
-        # libcrypto.  bin/openssl is a wrapper that pins it to this lib/.
-        mkdir -p "$stage/libexec" "$stage/bin"
-        cp apps/openssl "$stage/libexec/openssl"
-        cat >"$stage/bin/openssl" <<'EOF'
-#!/bin/sh
-# Runs this build's apps/openssl against this build's libcrypto (not the system's).
-here=$(cd "$(dirname "$0")/.." && pwd)
-LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" OPENSSL_MODULES="$here/lib/ossl-modules" exec "$here/libexec/openssl" "$@"
-EOF
-        chmod +x "$stage/bin/openssl"
+    if [[ ${APPS:-0} == 1 ]]; then
+        [[ -x apps/openssl ]] || { echo "APPS=1 but no apps/openssl was built"; return 1; }
+        cp -a libssl.so* "$stage/lib/"
+        mkdir -p "$stage/bin"
+        cp apps/openssl "$stage/bin/openssl"
     fi
+}
+
+# recipe_check_apps STAGE [VERSION_TEXT]: bin/openssl carries the $ORIGIN
+# rpath, every libcrypto/libssl it binds is STAGE's own, and it runs (reporting
+# VERSION_TEXT when given).  Prints the reason and fails otherwise.
+recipe_check_apps() {
+    local stage=$1 want=${2:-} app=$1/bin/openssl deps out
+    # shellcheck disable=SC2016  # a literal $ORIGIN
+    readelf -d "$app" | grep -qF '(RPATH)              Library rpath: [$ORIGIN/../lib]' \
+        || { echo "bin/openssl has no DT_RPATH \$ORIGIN/../lib"; return 1; }
+    deps=$(ldd "$app") || { echo "ldd bin/openssl failed"; return 1; }
+    echo "$deps"
+    # Exactly one libcrypto and one libssl, both resolved into STAGE/lib.
+    local own n=0 name arrow path _
+    own=$(realpath "$stage/lib")
+    while read -r name arrow path _; do
+        [[ $name == lib@(crypto|ssl).so* ]] || continue
+        [[ $arrow == '=>' && $(dirname "$(realpath "$path" 2>/dev/null)") == "$own" ]] \
+            || { echo "bin/openssl binds $name from '$path', not from $own"; return 1; }
+        n=$((n + 1))
+    done <<<"$deps"
+    (( n == 2 )) || { echo "bin/openssl binds $n libcrypto/libssl libraries, expected 2"; return 1; }
+    out=$(OPENSSL_CONF=/dev/null "$app" version 2>&1) || { echo "bin/openssl version failed: $out"; return 1; }
+    echo "bin/openssl version: $out"
+    [[ -z $want || $out == "$want"* ]] || { echo "bin/openssl reports '$out', expected $want"; return 1; }
 }

@@ -1,4 +1,5 @@
 # builds/sources.sh — where a release's source tree comes from (sourced by
+# shellcheck shell=bash
 # build-release.sh after lib.sh).
 #
 # Order (OSSLBENCH_SOURCES, default "tarball debian upstream git"):

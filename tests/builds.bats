@@ -5,7 +5,8 @@
 # Everything is built into a scratch OSSLBENCH_BUILDS_DIR with an empty tarball
 # cache, so the Debian path really runs end to end; the private apt state
 # (builds/.apt) is shared with normal use.  Two real builds (1.1.1w and the
-# newest 4.0.x of the default set) happen once, in setup_file.
+# newest 4.0.x of the default set, with APPS=1: also bin/openssl and libssl)
+# happen once, in setup_file.
 # Needs: network access to Debian's archive, gcc, make, perl, dpkg-dev, git, ccache (optional).
 
 setup_file() {
@@ -14,19 +15,56 @@ setup_file() {
     export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/builds
     export OSSLBENCH_TARBALLS=$BATS_FILE_TMPDIR/tarballs
     export OSSLBENCH_SOURCES="tarball debian"
+    # Old releases come only from a git clone (OPENSSL_GIT is cleared below so
+    # that the Debian path really runs).
+    export OSSLBENCH_OLD_GIT=${OSSLBENCH_OLD_GIT:-${OPENSSL_GIT:-}}
     unset OPENSSL_GIT FORCE APPS OSSLBENCH_CONFIG_OPTS OSSLBENCH_RELEASES
     export NEWEST_40
     NEWEST_40=$("$REPO/builds/list-releases.sh" --default | grep '^4\.0\.' | tail -n1)
     export TWO="1.1.1w $NEWEST_40"
     # Do not fail here: the first test reports the outcome with the log.
     local rc=0
-    make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO" >"$BATS_FILE_TMPDIR/first.out" 2>&1 || rc=$?
+    make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO" APPS=1 >"$BATS_FILE_TMPDIR/first.out" 2>&1 || rc=$?
     echo "$rc" >"$BATS_FILE_TMPDIR/first.rc"
 }
 
 lib_of() { sed -n 's/^lib=//p' "$OSSLBENCH_BUILDS_DIR/install/$1/build-info.txt"; }
 info_of() { sed -n "s/^$2=//p" "$OSSLBENCH_BUILDS_DIR/install/$1/build-info.txt"; }
 exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|SSLeay)(@|$)'; }
+
+# check_openssl_app INSTALL_DIR RELEASE: the APPS=1 bin/openssl binds this
+# install's libcrypto and libssl, even when LD_LIBRARY_PATH offers a copy of
+# them elsewhere (a RUNPATH would take the copy); reports RELEASE and times
+# sha256 (0.9.8/1.0 accept no -seconds/-bytes: their shortest run is the
+# full 5 sizes x 3 s).
+check_openssl_app() {
+    local dir=$1 rel=$2 app=$1/bin/openssl own decoy=$BATS_TEST_TMPDIR/decoy-$2
+    own=$(realpath "$dir/lib")
+    [ -x "$app" ]
+    mkdir -p "$decoy"
+    cp -a "$dir/lib/." "$decoy/"
+    run env LD_LIBRARY_PATH="$decoy:/usr/lib/x86_64-linux-gnu" ldd "$app"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run awk -v own="$own" '$1 ~ /^lib(crypto|ssl)\.so/ { n++; p = $3; sub(/\/[^\/]*$/, "", p)
+            cmd = "realpath \"" p "\""; cmd | getline p; close(cmd)
+            if ($2 != "=>" || p != own) { print "foreign: " $0; bad = 1 } }
+        END { if (n != 2) print "libcrypto+libssl lines: " n; exit bad || n != 2 }' <<<"$output"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run env OPENSSL_CONF=/dev/null "$app" version
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "OpenSSL $rel "* ]]
+    local args=(-seconds 1 -bytes 16 sha256)
+    case $(info_in "$dir" generation) in 0.9.8|1.0) args=(sha256) ;; esac
+    run env OPENSSL_CONF=/dev/null "$app" speed "${args[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # the sha256 row carries a positive rate for 16-byte blocks
+    [ -n "$(awk 'tolower($1) == "sha256" && $2 ~ /^[0-9.]+k$/ && $2 + 0 > 0' <<<"$output")" ]
+}
+info_in() { sed -n "s/^$2=//p" "$1/build-info.txt"; }
 
 @test "manifest: every line well-formed, required releases present, names unique" {
     run awk -F'\t' '!/^#/ && NF {
@@ -80,9 +118,33 @@ exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|
     done
 }
 
+@test "APPS=1: bin/openssl of 1.1.1w and newest 4.0.x binds only its own libs and runs speed" {
+    for r in $TWO; do
+        check_openssl_app "$OSSLBENCH_BUILDS_DIR/install/$r" "$r"
+        [ "$(info_of "$r" apps)" = 1 ]
+    done
+}
+
+@test "speed-crosscheck: one round over both APPS=1 builds gives per-point and pair rows" {
+    [ -x "$REPO/bin/osslbench" ] || skip "bin/osslbench not built yet"
+    run "$REPO/tools/speed-crosscheck.sh" --rounds 1 --sizes 16 --workloads sha256 --raw "$BATS_TEST_TMPDIR/raw.tsv" \
+        "$OSSLBENCH_BUILDS_DIR/install/1.1.1w" "$OSSLBENCH_BUILDS_DIR/install/$NEWEST_40"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    local num='[0-9]+\.[0-9]{3} \[[0-9]+\.[0-9]{3}-[0-9]+\.[0-9]{3}\]'
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output =~ '| 1.1.1w | sha256 | 16 | `evp` | `speed -evp sha256` | same | '[0-9]+' | '$num ]]
+    # shellcheck disable=SC2016
+    [[ $output =~ "| $NEWEST_40 | sha256 | 16 | \`fetch\` | \`speed -evp sha256\` | same | "[0-9]+' | '$num ]]
+    # shellcheck disable=SC2016
+    [[ $output =~ "| $NEWEST_40 vs 1.1.1w | \`speed -evp sha256\` | 16 | \`evp\` -> \`fetch\` | "$num' | '$num ]]
+    # one raw row per path and point, each with both rates
+    [ "$(awk -F'\t' 'NR > 1 && $9 > 0 && $10 > 0' "$BATS_TEST_TMPDIR/raw.tsv" | wc -l)" -ge 4 ]
+}
+
 @test "second make builds is a no-op, says so, and is fast" {
     local t0=$SECONDS
-    run make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO"
+    run make -s -C "$REPO" -f builds/builds.mk builds RELEASES="$TWO" APPS=1
     echo "$output"
     [ "$status" -eq 0 ]
     [ $((SECONDS - t0)) -le 3 ]
@@ -97,7 +159,7 @@ exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|
     # flip the bits of byte 4096
     local b
     b=$(od -An -tu1 -j4096 -N1 "$tb/openssl-1.1.1w.tar.gz" | tr -d ' ')
-    printf "$(printf '\\%03o' $((255 - b)))" | dd of="$tb/openssl-1.1.1w.tar.gz" bs=1 seek=4096 conv=notrunc status=none
+    printf '%b' "$(printf '\\%03o' $((255 - b)))" | dd of="$tb/openssl-1.1.1w.tar.gz" bs=1 seek=4096 conv=notrunc status=none
     OSSLBENCH_TARBALLS=$tb OSSLBENCH_SOURCES=tarball OSSLBENCH_BUILDS_DIR=$BATS_TEST_TMPDIR/b \
         run "$REPO/builds/build-release.sh" 1.1.1w-noasm
     echo "$output"
@@ -142,7 +204,7 @@ exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|
 }
 
 @test "a release without a pinned checksum builds only from git" {
-    OPENSSL_GIT= OSSLBENCH_SOURCES="tarball debian upstream git" run "$REPO/builds/build-release.sh" 1.0.1u
+    OPENSSL_GIT='' OSSLBENCH_SOURCES="tarball debian upstream git" run "$REPO/builds/build-release.sh" 1.0.1u
     echo "$output"
     [ "$status" -ne 0 ]
     [[ $output == *"no pinned sha256"* ]]
@@ -233,12 +295,13 @@ make_git_repo() {
     [ "$status" -ne 0 ]
 }
 
-@test "old releases (0.9.8-1.1.0) build from a git clone with their tags" {
-    [ -n "${OSSLBENCH_OLD_GIT:-}" ] || skip "0.9.8-1.1.0 are not reachable here (no Debian source, no internet); set OSSLBENCH_OLD_GIT=<openssl clone with OpenSSL_0_9_8zh, OpenSSL_1_0_2d tags>"
+@test "old releases (0.9.8, 1.0) build from a git clone with their tags; APPS=1 openssl runs" {
+    [ -n "${OSSLBENCH_OLD_GIT:-}" ] || skip "0.9.8-1.1.0 are not reachable here (no Debian source, no internet); set OSSLBENCH_OLD_GIT or OPENSSL_GIT=<openssl clone with OpenSSL_0_9_8zh, OpenSSL_1_0_2d tags>"
     for r in 0.9.8zh 1.0.2d; do
-        OPENSSL_GIT=$OSSLBENCH_OLD_GIT OSSLBENCH_SOURCES=git run "$REPO/builds/build-release.sh" "$r"
+        APPS=1 OPENSSL_GIT=$OSSLBENCH_OLD_GIT OSSLBENCH_SOURCES=git run "$REPO/builds/build-release.sh" "$r"
         echo "$output"
         [ "$status" -eq 0 ]
         exports_version "${lines[${#lines[@]}-1]}"
+        check_openssl_app "$OSSLBENCH_BUILDS_DIR/install/$r" "$r"
     done
 }

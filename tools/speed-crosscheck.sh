@@ -1,44 +1,201 @@
 #!/usr/bin/env bash
-# Cross-checks osslbench's rates against the same library's own
-# `openssl speed -evp`, measured alternately in one run so machine drift hits
-# both alike.  Prints one line per point: the median of the per-round ratios.
+# Cross-checks osslbench against each release's own `openssl speed`, like
+# with like: tools/speed-map.tsv says which speed invocation times the same
+# operation as which osslbench API path on which releases.  Every round runs,
+# workload by workload and library by library, that speed invocation and then
+# osslbench on the same points, both pinned to one CPU, so machine drift hits
+# both alike; the report (tools/speed-crosscheck-report.sh) gives per point the
+# median osslbench/speed ratio with its spread, and per release pair the
+# osslbench ratio next to speed's own.
 #
-#   tools/speed-crosscheck.sh LIBCRYPTO OPENSSL_APP [ROUNDS]
+#   tools/speed-crosscheck.sh [options] INSTALL_DIR...
 #
-# `openssl speed -evp` fetches its algorithm once on 3.x/4.x (our `fetch`
-# path) and uses the static EVP objects on 1.x (our `evp` path).  It reports
-# user CPU time unless given -elapsed, so osslbench runs with --clock cpu.
+# INSTALL_DIR: a builds/ install made with APPS=1 (lib/libcrypto.so.*, bin/openssl);
+# its folder name is its label.  Options:
+#   --rounds N        alternating rounds (default 7)
+#   --sizes "A B"     block sizes in bytes (default "16 8192")
+#   --time S          seconds per point for both tools, integer (default 1; speed of
+#                     0.9.8/1.0 has no -seconds/-bytes and always runs 5 sizes x 3 s)
+#   --clock cpu|wall  cpu (default): osslbench --clock cpu, speed's user CPU time;
+#                     wall: osslbench --clock wall, speed -elapsed
+#   --cpu N           the CPU both run on (default: the last one this process may use)
+#   --workloads a,b   only these workloads of the map
+#   --pair A:B        release pairs to compare (repeatable; default: consecutive arguments)
+#   --map FILE        the mapping (default tools/speed-map.tsv)
+#   --raw FILE        per-round measurements, TSV (default: a new file under /tmp)
+# Prints the Markdown report on stdout, progress and skipped lines on stderr.
 set -euo pipefail
-lib=${1:?usage: $0 LIBCRYPTO OPENSSL_APP [ROUNDS]} app=${2:?usage: $0 LIBCRYPTO OPENSSL_APP [ROUNDS]}
-rounds=${3:-5}
-root=$(cd "$(dirname "$0")/.." && pwd)
-bench="$root/bin/osslbench"
-[[ -x $bench ]] || { echo "speed-crosscheck: build bin/osslbench first (make)" >&2; exit 2; }
-[[ -f $lib && -x $app ]] || { echo "speed-crosscheck: need a library file and an openssl binary" >&2; exit 2; }
+# All in main(), called on the last line: bash parses it whole before running,
+# so editing this file during an hour-long cross-check cannot derail it.
+main() {
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+bench=$root/bin/osslbench
 
-libdir=$(dirname "$lib")
-# The app must run on exactly this library (a build tree's apps/openssl
-# otherwise binds to the system one): check what it reports.
-app_version=$(LD_LIBRARY_PATH=$libdir OPENSSL_CONF=/dev/null "$app" version)
-lib_version=$("$bench" info --lib "$lib" | awk '$1 == "version_text" {sub(/^ *version_text +/, ""); print}')
-[[ $app_version == "$lib_version"* ]] || { echo "speed-crosscheck: app reports '$app_version', library is '$lib_version'" >&2; exit 1; }
-api=evp
-[[ $lib_version == "OpenSSL 3"* || $lib_version == "OpenSSL 4"* ]] && api=fetch
+die() { printf 'speed-crosscheck: %s\n' "$*" >&2; exit 2; }
+say() { printf 'speed-crosscheck: %s\n' "$*" >&2; }
+
+rounds=7 sizes="16 8192" secs=1 clock=cpu cpu='' only='' map=$here/speed-map.tsv raw=''
+pairs=()
+while (($#)); do
+    case $1 in
+        --rounds)    rounds=${2:?--rounds needs N}; shift 2 ;;
+        --sizes)     sizes=${2:?--sizes needs a list}; shift 2 ;;
+        --time)      secs=${2:?--time needs S}; shift 2 ;;
+        --clock)     clock=${2:?--clock needs cpu or wall}; shift 2 ;;
+        --cpu)       cpu=${2:?--cpu needs N}; shift 2 ;;
+        --workloads) only=${2:?--workloads needs a list}; shift 2 ;;
+        --pair)      pairs+=("${2:?--pair needs A:B}"); shift 2 ;;
+        --map)       map=${2:?--map needs a file}; shift 2 ;;
+        --raw)       raw=${2:?--raw needs a file}; shift 2 ;;
+        -h|--help)   sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*)          die "unknown option '$1' (see --help)" ;;
+        *)           break ;;
+    esac
+done
+(($# >= 1)) || die "give at least one install folder (see --help)"
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive integer, not '$rounds'"
+[[ $secs =~ ^[1-9][0-9]*$ ]] || die "--time must be a positive integer (speed -seconds), not '$secs'"
+[[ $clock == cpu || $clock == wall ]] || die "--clock must be cpu or wall, not '$clock'"
+for b in $sizes; do [[ $b =~ ^[1-9][0-9]*$ ]] || die "bad size '$b' in --sizes"; done
+[[ -x $bench ]] || die "build bin/osslbench first (make)"
+[[ -r $map ]] || die "cannot read the map '$map'"
+if [[ -z $cpu ]]; then cpu=$(taskset -pc $$ | awk -F'[ ,:-]+' '{ print $NF }'); fi
+if ! [[ $cpu =~ ^[0-9]+$ ]] || ! taskset -c "$cpu" true 2>/dev/null; then die "cannot pin to CPU '$cpu'"; fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf -- "$tmp"' EXIT
-echo "library: $lib_version ($lib), osslbench path: $api, $rounds alternating rounds of 1 s each"
-printf '%-12s %6s %14s %14s %8s\n' workload bytes "speed (B/s)" "osslbench" ratio
-for wl in sha256 aes-128-cbc; do
-    for bytes in 16 8192; do
-        for r in $(seq "$rounds"); do
-            k=$(LD_LIBRARY_PATH=$libdir OPENSSL_CONF=/dev/null "$app" speed -seconds 1 -bytes "$bytes" -evp "$wl" 2>/dev/null |
-                awk -v w="$wl" 'tolower($1) == w {v = $NF} END {sub(/k$/, "", v); print v}')
-            "$bench" run --lib "$lib" --workloads "$wl" --api "$api" --sizes "$bytes" --time 1 --precision 0.0005 --clock cpu \
-                --quiet --csv "$tmp/$wl-$bytes-$r.csv" >/dev/null
-            ours=$(awk -F, 'NR == 2 {print $9}' "$tmp/$wl-$bytes-$r.csv")
-            echo "$(awk -v o="$ours" -v k="$k" 'BEGIN {printf "%.6f %.0f %.0f", o / (k * 1000), k * 1000, o}')"
-        done | sort -n | awk -v w="$wl" -v b="$bytes" '{r[NR] = $1; s[NR] = $2; o[NR] = $3}
-            END {m = int((NR + 1) / 2); printf "%-12s %6d %14.0f %14.0f %8.3f\n", w, b, s[m], o[m], r[m]}'
+
+# ---------------------------------------------------------------- libraries
+# ver_ge A B: version A >= version B (0.9.8q >= 0.9.8, 1.1.1w < 3.0).
+ver_ge() { [[ $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1) == "$2" ]]; }
+
+labels=()
+declare -A lib_of app_of ver_of bytes_ok_of listed_of
+for dir in "$@"; do
+    dir=${dir%/}
+    label=$(basename "$dir")
+    [[ -z ${lib_of[$label]:-} ]] || die "two install folders are named '$label'"
+    lib=$(find "$dir/lib" -maxdepth 1 -type f -name 'libcrypto.so.*' 2>/dev/null | head -n1) || true
+    [[ -n $lib ]] || die "$dir: no lib/libcrypto.so.* (not a builds/ install?)"
+    [[ -x $dir/bin/openssl ]] || die "$dir: no bin/openssl (build it with APPS=1)"
+    info=$("$bench" info --lib "$lib") || die "$dir: bin/osslbench cannot load $lib"
+    ver=$(awk '$1 == "release" { print $2 }' <<<"$info")
+    vtext=$(awk '$1 == "version_text" { sub(/^ *version_text +/, ""); print }' <<<"$info")
+    # The app must run on exactly this library: it reports the library's version.
+    appv=$(OPENSSL_CONF=/dev/null "$dir/bin/openssl" version 2>&1) || die "$dir/bin/openssl does not run: $appv"
+    [[ $appv == "$vtext"* ]] || die "$dir: bin/openssl reports '$appv', the library is '$vtext'"
+    labels+=("$label")
+    lib_of[$label]=$lib app_of[$label]=$dir/bin/openssl ver_of[$label]=$ver
+    # 1.1.1+ speed takes -seconds/-bytes; older ones time their fixed size list.
+    bytes_ok_of[$label]=0
+    if "$dir/bin/openssl" speed -help 2>&1 | grep -q -- '-bytes'; then bytes_ok_of[$label]=1; fi
+    # "workload path" pairs this osslbench supports on this library.
+    listed_of[$label]=$("$bench" list --lib "$lib" | awk 'NR > 1 && $3 == "yes" { printf "%s %s\n", $1, $2 }')
+done
+if ((${#pairs[@]} == 0)); then
+    for ((i = 1; i < ${#labels[@]}; i++)); do pairs+=("${labels[i-1]}:${labels[i]}"); done
+fi
+for p in "${pairs[@]}"; do
+    [[ $p == *:* && -n ${lib_of[${p%%:*}]:-} && -n ${lib_of[${p#*:}]:-} ]] \
+        || die "--pair '$p' does not name two of the given install folders"
+done
+
+# ---------------------------------------------------------------- the plan
+# plan lines: label TAB workload TAB path TAB speed TAB match, in map order.
+map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
+map_rows | awk -F'\t' 'NF != 7 { exit 1 }' || die "$map: every line needs 7 TAB-separated columns"
+plan=$tmp/plan
+: >"$plan"
+in_list() { [[ -z $only || ,$only, == *",$1,"* ]]; }
+for label in "${labels[@]}"; do
+    ver=${ver_of[$label]}
+    while IFS=$'\t' read -r wl path from below speed match _; do
+        if [[ $speed == - ]] || ! in_list "$wl"; then continue; fi
+        ver_ge "$ver" "$from" || continue
+        [[ $below == - ]] || ! ver_ge "$ver" "$below" || continue
+        if ! grep -qxF "$wl $path" <<<"${listed_of[$label]}"; then
+            say "$label: skipped $wl/$path <-> speed $speed: bin/osslbench does not list that path for this library"
+            continue
+        fi
+        printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$wl" "$path" "$speed" "$match" >>"$plan"
+    done < <(map_rows)
+done
+[[ -s $plan ]] || die "nothing to compare: no map line applies to these libraries"
+[[ -n $raw ]] || raw=$(mktemp /tmp/speed-crosscheck.XXXXXX.tsv)
+printf 'round\tlabel\tversion\tworkload\tpath\tbytes\tspeed\tmatch\tspeed_rate\tosslbench_rate\tclock\n' >"$raw" \
+    || die "cannot write '$raw'"
+
+# ---------------------------------------------------------------- measuring
+# speed_rates LABEL ARGS: "bytes rate" lines for every size of --sizes.
+speed_rates() {
+    local label=$1 args=$2 app=${app_of[$1]} b out env=(OPENSSL_CONF=/dev/null) extra=()
+    local mods; mods=$(dirname "${lib_of[$label]}")/ossl-modules
+    [[ -d $mods ]] && env+=("OPENSSL_MODULES=$mods")
+    [[ $clock == wall ]] && extra+=(-elapsed)
+    # shellcheck disable=SC2206  # speed arguments are words by design
+    local words=($args)
+    if [[ ${bytes_ok_of[$label]} == 1 ]]; then
+        for b in $sizes; do
+            out=$(env "${env[@]}" taskset -c "$cpu" "$app" speed -mr "${extra[@]}" -seconds "$secs" -bytes "$b" \
+                "${words[@]}" 2>/dev/null) || die "$label: openssl speed $args -bytes $b failed"
+            awk -F: -v b="$b" '$1 == "+F" { print b, $4 }' <<<"$out"
+        done
+    else
+        out=$(env "${env[@]}" taskset -c "$cpu" "$app" speed -mr "${extra[@]}" "${words[@]}" 2>/dev/null) \
+            || die "$label: openssl speed $args failed"
+        # +H:16:64:... lists the sizes, +F:n:name:rate:rate... the rates (B/s).
+        awk -F: -v want="$sizes" 'BEGIN { n = split(want, w, " ") }
+            $1 == "+H" { for (i = 2; i <= NF; i++) col[$i] = i + 2 }
+            $1 == "+F" { for (i = 1; i <= n; i++) print w[i], (w[i] in col ? $(col[w[i]]) : "NA") }' <<<"$out"
+    fi
+}
+
+# bench_rates LABEL WORKLOAD PATH: "bytes rate" lines (NA when not ok).
+bench_rates() {
+    local csv=$tmp/run.csv rc=0
+    rm -f -- "$csv"   # osslbench never overwrites a results file
+    # Exit 1 = some row not ok: still a complete CSV, whose rows say why.
+    taskset -c "$cpu" "$bench" run --lib "${lib_of[$1]}" --workloads "$2" --api "$3" --sizes "${sizes// /,}" \
+        --time "$secs" --precision 0.0005 --clock "$clock" --quiet --csv "$csv" >"$tmp/run.out" 2>&1 || rc=$?
+    if ((rc > 1)) || [[ ! -s $csv ]]; then die "$1: bin/osslbench run of $2/$3 failed: $(tail -n1 "$tmp/run.out")"; fi
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { print $c["bytes"], ($c["status"] == "ok" ? $c["rate"] : "NA") }' "$csv"
+}
+
+workloads=$(cut -f2 "$plan" | awk '!seen[$0]++')
+n_labels=${#labels[@]}
+say "$n_labels libraries, $(wc -l <"$plan") map lines, $rounds rounds on CPU $cpu, clock $clock; raw data: $raw"
+for ((r = 1; r <= rounds; r++)); do
+    say "round $r/$rounds"
+    # Libraries alternate direction from round to round.
+    order=()
+    for ((i = 0; i < n_labels; i++)); do
+        if ((r % 2)); then order+=("${labels[i]}"); else order+=("${labels[n_labels-1-i]}"); fi
+    done
+    for wl in $workloads; do
+        for label in "${order[@]}"; do
+            speeds=$(awk -F'\t' -v l="$label" -v w="$wl" '$1 == l && $2 == w { print $4 }' "$plan" | awk '!seen[$0]++')
+            while IFS= read -r args; do
+                [[ -n $args ]] || continue
+                speed_rates "$label" "$args" >"$tmp/speed"
+                awk -F'\t' -v l="$label" -v w="$wl" -v s="$args" '$1 == l && $2 == w && $4 == s { print $3 "\t" $5 }' \
+                    "$plan" | while IFS=$'\t' read -r path match; do
+                    bench_rates "$label" "$wl" "$path" >"$tmp/bench"
+                    awk -v OFS='\t' -v r="$r" -v l="$label" -v v="${ver_of[$label]}" -v w="$wl" -v p="$path" \
+                        -v s="$args" -v m="$match" -v c="$clock" '
+                        NR == FNR { sp[$1] = $2; next }
+                        { print r, l, v, w, p, $1, s, m, ($1 in sp ? sp[$1] : "NA"), $2, c }' \
+                        "$tmp/speed" "$tmp/bench" >>"$raw"
+                done
+            done <<<"$speeds"
+        done
     done
 done
+
+pair_args=()
+for p in "${pairs[@]}"; do pair_args+=(--pair "$p"); done
+"$here/speed-crosscheck-report.sh" "${pair_args[@]}" "$raw"
+}
+
+main "$@"

@@ -1,0 +1,134 @@
+#!/usr/bin/env bats
+# tools/: the osslbench <-> `openssl speed` map (tools/speed-map.tsv), its
+# rendering in README, the cross-check report's arithmetic, the cross-check's
+# refusal of bad input, and the tightloop developer tool.  The cross-check
+# itself runs against real APPS=1 builds in tests/builds.bats.
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s all tightloop >/dev/null
+}
+
+setup() {
+    TMP=$(mktemp -d)
+}
+
+teardown() {
+    rm -rf -- "$TMP"
+}
+
+MAP="$ROOT/tools/speed-map.tsv"
+REPORT="$ROOT/tools/speed-crosscheck-report.sh"
+XCHECK="$ROOT/tools/speed-crosscheck.sh"
+
+@test "speed map: header, 7 columns, known match kinds, a speed invocation exactly when one exists" {
+    run awk -F'\t' '!/^#/ && NF {
+        if (!hdr++) { if ($0 != "workload\tpath\tfrom\tbelow\tspeed\tmatch\tnote") { print "bad header"; bad = 1 } next }
+        if (NF != 7) { print "columns: " $0; bad = 1 }
+        if ($6 !~ /^(same|near|differs|none)$/) { print "match: " $0; bad = 1 }
+        if (($5 == "-") != ($6 == "none")) { print "speed vs match: " $0; bad = 1 }
+        if ($3 !~ /^[0-9]+\.[0-9]+(\.[0-9]+)?$/ || $4 !~ /^(-|[0-9]+\.[0-9]+(\.[0-9]+)?)$/) { print "range: " $0; bad = 1 }
+        if ($7 == "") { print "no note: " $0; bad = 1 }
+        n++
+    } END { if (n < 10) print "only " n " lines"; exit bad || n < 10 }' "$MAP"
+    echo "$output"
+    [ "$status" -eq 0 ]
+}
+
+@test "speed map: every workload is one bin/osslbench lists" {
+    run "$OSSLBENCH" list --lib "$SYSTEM_LIBCRYPTO"
+    [ "$status" -eq 0 ]
+    local listed=$output wl
+    while read -r wl; do
+        grep -qE "^  $wl " <<<"$listed" || { echo "not a workload: $wl"; false; }
+    done < <(awk -F'\t' '!/^#/ && NF && hdr++ { print $1 }' "$MAP" | sort -u)
+}
+
+@test "README shows the speed map exactly as the TSV renders it" {
+    run "$REPORT" --map
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -ge 12 ]
+    local rendered=$output
+    run awk '/<!-- speed-map:begin -->/ { on = 1; next } /<!-- speed-map:end -->/ { on = 0 } on' "$ROOT/README.md"
+    [ "$output" = "$rendered" ] || { diff <(echo "$rendered") <(echo "$output"); false; }
+}
+
+# raw_row ROUND LABEL PATH SPEED_RATE OSSLBENCH_RATE [SPEED_ARGS] [MATCH]
+raw_row() {
+    printf '%s\t%s\t%s\tsha256\t%s\t16\t%s\t%s\t%s\t%s\tcpu\n' "$1" "$2" "$2" "$3" "${6:--evp sha256}" "${7:-same}" "$4" "$5"
+}
+
+@test "report: medians, ranges and spreads of three rounds; pair ratio from the best-matching paths" {
+    {
+        printf 'round\tlabel\tversion\tworkload\tpath\tbytes\tspeed\tmatch\tspeed_rate\tosslbench_rate\tclock\n'
+        raw_row 1 old evp 100 110
+        raw_row 1 old legacy 100 50 "-evp sha256" near
+        raw_row 1 new fetch 50 44
+        raw_row 2 old evp 200 180
+        raw_row 2 old legacy 200 50 "-evp sha256" near
+        raw_row 2 new fetch 100 100
+        raw_row 3 old evp 100 100
+        raw_row 3 old legacy 100 50 "-evp sha256" near
+        raw_row 3 new fetch 80 NA
+    } >"$TMP/raw.tsv"
+    run "$REPORT" --pair old:new "$TMP/raw.tsv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # old/evp: ratios 1.1, 0.9, 1.0 -> median 1.000 [0.900-1.100]; speed rates 100 200 100: spread (200-100)/100
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| old | sha256 | 16 | `evp` | `speed -evp sha256` | same | 0 | 1.000 [0.900-1.100] | 100.0% | 72.7% | 3 |'* ]]
+    # new/fetch: the NA round is left out (2 rounds: 0.88 and 1.0)
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| new | sha256 | 16 | `fetch` | `speed -evp sha256` | same | 0 | 0.940 [0.880-1.000] | 66.7% | 77.8% | 2 |'* ]]
+    # pair: old uses evp (same beats near); rounds 1-2 only: speed 0.5, 0.5; osslbench 0.4, 0.5556
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 0.500 [0.500-0.500] | 0.478 [0.400-0.556] | 0.956 |'* ]]
+    # the compact layout: a column per block size
+    run "$REPORT" --compact "$TMP/raw.tsv"
+    [ "$status" -eq 0 ]
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| library | workload | osslbench path | `openssl speed` | match | 16 B |'* ]]
+    # shellcheck disable=SC2016
+    [[ $output == *'| old | sha256 | `evp` | `speed -evp sha256` | same | 1.000 [0.900-1.100], 100.0% |'* ]]
+}
+
+@test "report and cross-check: bad input gives one line and exit 2" {
+    run "$REPORT" "$TMP/none.tsv"
+    [ "$status" -eq 2 ]
+    [[ $output == "speed-crosscheck-report: cannot read"* ]]
+    echo "a,b" >"$TMP/bad.tsv"
+    run "$REPORT" "$TMP/bad.tsv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"not a speed-crosscheck data file"* ]]
+    run "$XCHECK" --rounds 0 "$TMP"
+    [ "$status" -eq 2 ]
+    [[ $output == *"--rounds must be a positive integer"* ]]
+    run "$XCHECK" --bogus
+    [ "$status" -eq 2 ]
+    [[ $output == *"unknown option '--bogus'"* ]]
+    run "$XCHECK" "$TMP"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"no lib/libcrypto.so.* (not a builds/ install?)"* ]]
+    mkdir -p "$TMP/inst/lib" "$TMP/inst/bin"
+    cp -L "$SYSTEM_LIBCRYPTO" "$TMP/inst/lib/"
+    run "$XCHECK" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [[ $output == *"no bin/openssl (build it with APPS=1)"* ]]
+}
+
+@test "tightloop: lists its modes, times one against the system library, refuses unknown modes" {
+    local tl="$ROOT/build/tools/tightloop"
+    run "$tl" --list
+    [ "$status" -eq 0 ]
+    [[ $output == *"sha256-legacy "*"aes-128-gcm-aead3 "* ]]
+    run "$tl" --time 0.05 "$SYSTEM_LIBCRYPTO" sha256-fetch 64
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # mode bytes rate ns/op samples
+    [[ $output =~ ^sha256-fetch\ 64\ [1-9][0-9]*\ [0-9.]+\ [0-9]+$ ]]
+    run "$tl" "$SYSTEM_LIBCRYPTO" no-such-mode 64
+    [ "$status" -eq 2 ]
+    [[ $output == "tightloop: unknown mode (see --list): no-such-mode" ]]
+}

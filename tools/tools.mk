@@ -1,0 +1,15 @@
+# tools/tools.mk — developer tools (not part of bin/osslbench, not run by tests
+# except for the build).  Included by the top Makefile.
+#
+#   make tightloop    build/tools/tightloop: one libcrypto call sequence in the
+#                     tightest loop (per-op overhead of a harness, see
+#                     tools/README.md)
+TIGHTLOOP   := build/tools/tightloop
+COMPAT_OBJS := $(filter $(OBJDIR)/compat/%.o,$(OBJS))
+
+.PHONY: tightloop
+tightloop: $(TIGHTLOOP)
+
+$(TIGHTLOOP): tools/tightloop.c $(COMPAT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $< $(COMPAT_OBJS) $(LDLIBS)
