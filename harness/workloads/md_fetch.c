@@ -91,7 +91,7 @@ static bool md_fetch_self_check(const crypto_lib *lib, const workload_spec *ws, 
     return ok;
 }
 
-static const char *const md_fetch_ops[] = {"fetch", NULL};
+static const char *const md_fetch_ops[] = {"lookup", NULL};
 
 const workload wl_md_fetch = {
     .name = "md-fetch",
