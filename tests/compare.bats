@@ -121,7 +121,7 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     P=$RUN/plots
     grep -q '^Speed-up vs 1.1.1w' "$P/speedup.txt"
     grep -Eq '^  16 B +[0-9]+\.[0-9]{2} \[[0-9.]+,[0-9.]+\]' "$P/speedup.txt"
-    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
+    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
     grep -Eq '^system-3\.0\.[0-9]+,3\.0\.[0-9]+,1\.1\.1w,sha256,evp,digest,16,B/s,[0-9.e+]+,[0-9.e+]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,(paired|bootstrap|ci-bounds),ok$' "$P/speedup.csv"
     grep -qx '## Speed-up vs 1.1.1w' "$P/speedup.md"
     grep -Eq '^\| API \| Block size \| system-3\.0\.[0-9]+ \|$' "$P/speedup.md"
