@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +17,13 @@
 #include <unistd.h>
 
 enum { MAX_GROUP = 256 };
-/* The concurrent known-answer checks repeat for at least this long, so
- * that the workers' calls overlap whatever their start-up order. */
-enum { CHECK_NS = 5000000 };
+/* The concurrent known-answer checks repeat for at least CHECK_NS and until
+ * every other worker has done CHECK_ROUNDS while this one was still going,
+ * so the workers' calls overlap whatever their start-up order; never longer
+ * than CHECK_MAX_NS. */
+enum { CHECK_ROUNDS = 2 };
+#define CHECK_NS 5000000ull
+#define CHECK_MAX_NS 2000000000ull
 
 typedef enum { CMD_CHECK = 1, CMD_RUN, CMD_QUIT } command;
 
@@ -27,8 +32,11 @@ typedef struct {
     unsigned index;
     uint64_t start, end, cpu_ns;
     bool ok;
+    _Atomic unsigned checks; /* known-answer rounds done; CHECKS_DONE once it stopped */
     char why[256];
 } worker_slot;
+
+#define CHECKS_DONE 0x40000000u
 
 /* In shared memory (MAP_SHARED): forked workers see the same barriers and
  * slots.  The coordinator is the child's main thread: it sets `cmd`, opens
@@ -75,19 +83,33 @@ static void pin_worker(unsigned index)
     (void)sched_setaffinity(0, sizeof set, &set); /* this thread; best effort */
 }
 
+static bool others_checked(const worker_group *g)
+{
+    for (unsigned i = 0; i < g->count; i++)
+        if (atomic_load(&g->slot[i].checks) < CHECK_ROUNDS)
+            return false;
+    return true;
+}
+
 static bool check_concurrently(worker_group *g, worker_slot *w)
 {
     uint64_t t0 = clock_ns();
-    for (int round = 0;; round++) {
+    bool ok = true;
+    for (;;) {
         w->why[0] = '\0';
         if (!g->ws.w->self_check(g->lib, &g->ws, g->api, w->why, sizeof w->why)) {
             if (w->why[0] == '\0')
                 snprintf(w->why, sizeof w->why, "known-answer check failed");
-            return false;
+            ok = false;
+            break;
         }
-        if (round >= 1 && clock_ns() - t0 >= CHECK_NS)
-            return true;
+        atomic_fetch_add(&w->checks, 1);
+        uint64_t spent = clock_ns() - t0;
+        if ((spent >= CHECK_NS && others_checked(g)) || spent >= CHECK_MAX_NS)
+            break;
     }
+    atomic_store(&w->checks, CHECKS_DONE);
+    return ok;
 }
 
 static void run_timed(worker_group *g, worker_slot *w, workload_loop loop, void *state)
