@@ -88,7 +88,7 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         return;
     }
     char why[256];
-    bool parallel = rq->threads > 1 || rq->procs > 1;
+    bool parallel = rq->threads > 1 || rq->procs > 1 || rq->on_workers;
     /* Before any sample of a run with threads, so that its 1-thread points
      * pay for the same locks. */
     if (rq->thread_safety && !crypto_lib_enable_threads(lib, why, sizeof why) &&

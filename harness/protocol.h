@@ -22,6 +22,8 @@ typedef struct {
     uint32_t threads, procs; /* PREPARE: workers running the point at once (workers.h) */
     bool thread_safety;  /* PREPARE: the run uses threads: a release that needs the
                           * application's locking callbacks gets them (before any sample) */
+    bool on_workers;     /* PREPARE: run even one worker on a worker thread (a run with
+                          * several worker counts measures 1 and N the same way) */
 } request;
 
 typedef struct {

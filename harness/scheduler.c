@@ -107,7 +107,7 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
     request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
                   .target_ns = s->opt->target_ns, .cpu_clock = s->opt->cpu_clock,
                   .threads = p->workers.threads, .procs = p->workers.procs,
-                  .thread_safety = s->opt->any_threads};
+                  .thread_safety = s->opt->any_threads, .on_workers = s->opt->nworkers > 1};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
     reply rp;
     if (!ask(s, lp, &rq, &rp, r, interrupted))
