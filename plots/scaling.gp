@@ -9,7 +9,7 @@ panels = ARG6; modes = ARG7; most = ARG8 + 0
 np = words(panels)
 ncol = np < 3 ? np : 3
 nrow = int((np + ncol - 1) / ncol)
-W = 460 * ncol + 80; H = 400 * nrow + 90
+W = np == 1 ? 860 : 460 * ncol + 80; H = 400 * nrow + 90
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5
 load "common.gp"
 dashes(i) = word(modes, i) eq "procs" ? 2 : 1
@@ -19,7 +19,12 @@ set ylabel "rate / rate with one worker"
 set xrange [0.8 : most + 0.2]
 set yrange [0 : *]
 if (most <= 16) { set xtics 1 } else { set xtics autofreq }
-set key inside top left vertical Left reverse title "release, workers" box lc rgb "#bbbbbb" opaque samplen 3
+# one panel: the key beside it; several: inside the first (the others keep their width)
+if (np == 1) {
+    set key outside right top vertical Left reverse title "release, workers" box lc rgb "#bbbbbb"
+} else {
+    set key inside top left vertical Left reverse title "release, workers" box lc rgb "#bbbbbb" opaque samplen 3
+}
 set multiplot layout nrow, ncol title title font ",15"
 do for [p = 1:np] {
     set title panel_title(p) font ",13"
