@@ -27,6 +27,7 @@ typedef struct {
     char api[16];
     char op[16];
     uint64_t bytes;
+    uint32_t threads, procs; /* workers at once (0 reads as 1); part of the point */
     char unit[8];
     char kind[16];
 } report_point;
@@ -58,6 +59,15 @@ const result_row *report_find(const report *r, size_t rel, const report_point *p
 /* Any row (whatever its status) of a release at a point, or NULL. */
 const result_row *report_find_any(const report *r, size_t rel, const report_point *p);
 
+/* One thread in one process (the rows of a run without --threads). */
+bool report_point_serial(const report_point *p);
+/* The same workload, API path, operation and size (any worker count). */
+bool report_point_same_op(const report_point *a, const report_point *b);
+/* The same worker count. */
+bool report_point_same_workers(const report_point *a, const report_point *b);
+/* "" for one worker, else "2 threads" / "4 procs". */
+void report_workers_name(const report_point *p, char *buf, size_t n);
+
 /* Operations per second (op/s), not a throughput over block sizes. */
 bool report_point_is_ops(const report_point *p);
 /* Position of a name in an order (order->n when absent). */
@@ -78,12 +88,21 @@ typedef struct {
 enum { REPORT_PAIRED_MIN = 6, REPORT_BOOTSTRAP_MIN = 8, REPORT_BOOTSTRAP_ROUNDS = 2000 };
 
 report_ratio report_speedup(const result_row *row, const result_row *base);
+/* The same without pairing: rows of one library measured one after the
+ * other (N workers vs one), never side by side. */
+report_ratio report_ratio_unpaired(const result_row *row, const result_row *base);
 const char *ratio_method_name(ratio_method m);
 
 /* ---- outputs (report_tables.c, report_speed.c, report_dat.c) ---- */
 void report_write_term(const report *r, FILE *f);
 void report_write_csv(const report *r, FILE *f);
 void report_write_md(const report *r, FILE *f);
+/* Scaling: each release's rate with N workers / its rate with one, per
+ * point (report_scaling.c); nothing is written when no point has more
+ * than one worker. */
+void report_write_scaling(const report *r, FILE *f);
+void report_write_scaling_csv(const report *r, FILE *f);
+bool report_has_workers(const report *r);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);
 /* gnuplot .dat files and charts.list into dir (which must exist). */

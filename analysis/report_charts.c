@@ -9,8 +9,9 @@ void chart_throughput(dat_ctx *c, const point_list *l)
 {
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
-    char name[160], colours[512] = "", sizes[512] = "";
+    char name[160], colours[512] = "", sizes[512] = "", tag[48];
     dat_chart_name(name, sizeof name, "throughput", g->workload, g->api);
+    dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
     for (size_t k = 0; k < r->nrel; k++)
         if (dat_release_has(r, k, l))
             dat_append_index(colours, sizeof colours, k);
@@ -42,8 +43,8 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, len ? " " : "", b);
     }
     dat_close(c, f);
-    fprintf(c->list, "throughput\t%s\t%s\t%s throughput vs block size, %s API\t%s\n", name,
-            colours, g->workload, g->api, sizes);
+    fprintf(c->list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
+            colours, g->workload, g->api, tag, sizes);
 }
 
 /* The releases a chart of these points shows (at most 256): those with a
@@ -84,8 +85,9 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
     bool ops = report_point_is_ops(g);
-    char name[160], colours[512] = "";
+    char name[160], colours[512] = "", tag[48];
     dat_chart_name(name, sizeof name, "speedup", ops ? report_ops_group(g) : g->workload, g->api);
+    dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
     size_t cols[256], ncol;
     FILE *f = open_release_chart(c, l, name, true, cols, &ncol, colours, sizeof colours);
     if (f == NULL)
@@ -112,8 +114,8 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     dat_close(c, f);
     char base[64];
     dat_list_text(r->rel[r->baseline].label, base, sizeof base);
-    fprintf(c->list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API\t%s\n", name, colours,
-            ops ? report_ops_group(g) : g->workload, base, g->api,
+    fprintf(c->list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", name, colours,
+            ops ? report_ops_group(g) : g->workload, base, g->api, tag,
             ops ? "workload and operation" : "block size");
 }
 
@@ -123,8 +125,9 @@ void chart_ops(dat_ctx *c, const point_list *l)
 {
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
-    char name[160], colours[512] = "";
+    char name[160], colours[512] = "", tag[48];
     dat_chart_name(name, sizeof name, "ops", report_ops_group(g), g->api);
+    dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
     size_t cols[256], ncol;
     FILE *f = open_release_chart(c, l, name, false, cols, &ncol, colours, sizeof colours);
     if (f == NULL)
@@ -139,18 +142,18 @@ void chart_ops(dat_ctx *c, const point_list *l)
         fputc('\n', f);
     }
     dat_close(c, f);
-    fprintf(c->list, "pubkey\t%s\t%s\t%s operations per second, %s API\t\n", name, colours,
-            report_ops_group(g), g->api);
+    fprintf(c->list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", name, colours,
+            report_ops_group(g), g->api, tag);
 }
 
 /* The two panels of an API-path chart: the smallest and largest block size,
- * or the first two operations of an op/s workload. */
+ * or the first two operations of an op/s workload (one worker). */
 static bool apis_panels(const report *r, const char *workload, report_point panel[2])
 {
     size_t found = 0;
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *p = &r->pt[i];
-        if (strcmp(p->workload, workload) != 0)
+        if (strcmp(p->workload, workload) != 0 || !report_point_serial(p))
             continue;
         if (found++ == 0) {
             panel[0] = panel[1] = *p;

@@ -3,7 +3,9 @@
  *
  *   kind  name  colours  title  extra...
  *
- * kind is throughput | speedup | pubkey | apis (one gnuplot script each),
+ * kind is throughput | speedup | pubkey | apis | scaling (one gnuplot script
+ * each; a run with several worker counts gets the first three per count,
+ * named ...-2threads, and scaling charts, report_scaling.c),
  * name.dat is the data file and name.{png,svg} the charts, colours the
  * palette slots of the series in plot order: release indexes, or for
  * apis charts the API paths in the report's order of API paths.
@@ -85,6 +87,17 @@ void dat_chart_name(char *buf, size_t n, const char *kind, const char *a, const 
     snprintf(buf, n, "%s-%s%s%s", kind, ta, b ? "-" : "", tb);
 }
 
+void dat_workers_tag(const report_point *p, char *name, size_t n, char *title, size_t tn)
+{
+    char workers[32];
+    report_workers_name(p, workers, sizeof workers);
+    snprintf(title, tn, "%s%s", workers[0] ? ", " : "", workers);
+    size_t len = strlen(name);
+    if (workers[0] != '\0' && len < n)
+        snprintf(name + len, n - len, "-%u%s", p->threads * p->procs,
+                 p->procs > 1 ? "procs" : "threads");
+}
+
 void dat_list_text(const char *in, char *out, size_t n)
 {
     size_t i = 0;
@@ -129,19 +142,19 @@ static void collect(const report *r, const report_point *g, bool family, point_l
     l->n = 0;
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *p = &r->pt[i];
-        if (strcmp(p->api, g->api) != 0)
+        if (strcmp(p->api, g->api) != 0 || !report_point_same_workers(p, g))
             continue;
         if (family ? same_ops_group(p, g) : strcmp(p->workload, g->workload) == 0)
             l->at[l->n++] = i;
     }
 }
 
-/* First point of its (workload or op/s kind, api) group? */
+/* First point of its (workload or op/s kind, api, workers) group? */
 static bool group_start(const report *r, size_t i, bool family)
 {
     const report_point *p = &r->pt[i];
     for (size_t j = 0; j < i; j++)
-        if (strcmp(r->pt[j].api, p->api) == 0 &&
+        if (strcmp(r->pt[j].api, p->api) == 0 && report_point_same_workers(&r->pt[j], p) &&
             (family ? same_ops_group(&r->pt[j], p) : strcmp(r->pt[j].workload, p->workload) == 0))
             return false;
     return true;
@@ -178,6 +191,10 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
     for (size_t i = 0; i < r->npt; i++) /* 4. */
         if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0)
             chart_apis(&c, r->pt[i].workload);
+    for (size_t i = 0; i < r->npt; i++) /* 5. */
+        if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0 ||
+            strcmp(r->pt[i].api, r->pt[i - 1].api) != 0)
+            chart_scaling(&c, i);
     free(l.at);
     if ((ferror(c.list) | fclose(c.list)) && c.ok) {
         snprintf(why, n, "%s: write error", path);

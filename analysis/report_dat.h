@@ -37,14 +37,20 @@ FILE *dat_open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t 
 bool dat_release_has(const report *r, size_t rel, const point_list *l);
 /* "<kind>-<a>[-<b>]" made of file-name-safe tokens. */
 void dat_chart_name(char *buf, size_t n, const char *kind, const char *a, const char *b);
+/* For a point with several workers: "-2threads" appended to a chart name
+ * and ", 2 threads" (else "") in title, for its charts' titles. */
+void dat_workers_tag(const report_point *p, char *name, size_t n, char *title, size_t tn);
 /* A charts.list field: no TAB or line break. */
 void dat_list_text(const char *in, char *out, size_t n);
 void dat_append_index(char *buf, size_t n, size_t k);
 
-/* The four chart kinds (report_charts.c). */
+/* The chart kinds (report_charts.c). */
 void chart_throughput(dat_ctx *c, const point_list *l);
 void chart_speedup(dat_ctx *c, const point_list *l);
 void chart_ops(dat_ctx *c, const point_list *l);
 void chart_apis(dat_ctx *c, const char *workload);
+/* Scaling with workers for the workload and API path of pt[first], its
+ * first point (report_scaling.c). */
+void chart_scaling(dat_ctx *c, size_t first);
 
 #endif

@@ -15,6 +15,37 @@ const char *report_ops_group(const report_point *p)
     return p->kind[0] != '\0' ? p->kind : "public-key";
 }
 
+static uint32_t count_of(uint32_t n)
+{
+    return n ? n : 1;
+}
+
+bool report_point_serial(const report_point *p)
+{
+    return count_of(p->threads) == 1 && count_of(p->procs) == 1;
+}
+
+bool report_point_same_workers(const report_point *a, const report_point *b)
+{
+    return count_of(a->threads) == count_of(b->threads) && count_of(a->procs) == count_of(b->procs);
+}
+
+bool report_point_same_op(const report_point *x, const report_point *y)
+{
+    return x->bytes == y->bytes && strcmp(x->workload, y->workload) == 0 &&
+           strcmp(x->api, y->api) == 0 && strcmp(x->op, y->op) == 0;
+}
+
+void report_workers_name(const report_point *p, char *buf, size_t n)
+{
+    if (count_of(p->procs) > 1)
+        snprintf(buf, n, "%u procs", p->procs);
+    else if (count_of(p->threads) > 1)
+        snprintf(buf, n, "%u threads", p->threads);
+    else if (n > 0)
+        buf[0] = '\0';
+}
+
 size_t report_rank(const report_order *order, const char *name)
 {
     for (size_t i = 0; i < order->n; i++)
@@ -64,7 +95,7 @@ static int cmp_rank(const report_order *order, const char *a, const char *b)
 }
 
 /* Workload, API path, operation (each in order of first appearance), then
- * block size. */
+ * block size, then workers: threads before processes, fewer first. */
 static int cmp_point(const void *a, const void *b)
 {
     const report_point *x = a, *y = b;
@@ -75,18 +106,22 @@ static int cmp_point(const void *a, const void *b)
         d = cmp_rank(&sorting->ops, x->op, y->op);
     if (d == 0 && x->bytes != y->bytes)
         d = x->bytes < y->bytes ? -1 : 1;
+    if (d == 0 && count_of(x->procs) != count_of(y->procs))
+        d = count_of(x->procs) < count_of(y->procs) ? -1 : 1;
+    if (d == 0 && count_of(x->threads) != count_of(y->threads))
+        d = count_of(x->threads) < count_of(y->threads) ? -1 : 1;
     return d;
 }
 
 static bool same_key(const report_point *x, const report_point *y)
 {
-    return x->bytes == y->bytes && strcmp(x->workload, y->workload) == 0 &&
-           strcmp(x->api, y->api) == 0 && strcmp(x->op, y->op) == 0;
+    return report_point_same_op(x, y) && report_point_same_workers(x, y);
 }
 
 static bool same_point(const result_row *row, const report_point *p)
 {
-    return row->bytes == p->bytes && strcmp(row->workload, p->workload) == 0 &&
+    return row->bytes == p->bytes && count_of(row->threads) == count_of(p->threads) &&
+           count_of(row->procs) == count_of(p->procs) && strcmp(row->workload, p->workload) == 0 &&
            strcmp(row->api, p->api) == 0 && strcmp(row->op, p->op) == 0;
 }
 
@@ -132,7 +167,8 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
             report_free(r);
             return false;
         }
-        report_point p = {.bytes = row->bytes};
+        report_point p = {.bytes = row->bytes, .threads = count_of(row->threads),
+                          .procs = count_of(row->procs)};
         memcpy(p.workload, row->workload, sizeof p.workload);
         memcpy(p.api, row->api, sizeof p.api);
         memcpy(p.op, row->op, sizeof p.op);

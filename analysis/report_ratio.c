@@ -163,13 +163,13 @@ static bool paired(const result_row *row, const result_row *base, report_ratio *
     return ok;
 }
 
-report_ratio report_speedup(const result_row *row, const result_row *base)
+static report_ratio ratio_of(const result_row *row, const result_row *base, bool may_pair)
 {
     report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = RATIO_NONE};
     if (row == NULL || base == NULL || row->status != ST_OK || base->status != ST_OK ||
         !(base->rate > 0.0) || !isfinite(row->rate))
         return out;
-    if (paired(row, base, &out))
+    if (may_pair && paired(row, base, &out))
         return out;
     out.ratio = row->rate / base->rate;
     if (row->nsample >= REPORT_BOOTSTRAP_MIN && base->nsample >= REPORT_BOOTSTRAP_MIN &&
@@ -183,4 +183,14 @@ report_ratio report_speedup(const result_row *row, const result_row *base)
     if (out.hi < out.ratio)
         out.hi = out.ratio;
     return out;
+}
+
+report_ratio report_speedup(const result_row *row, const result_row *base)
+{
+    return ratio_of(row, base, true);
+}
+
+report_ratio report_ratio_unpaired(const result_row *row, const result_row *base)
+{
+    return ratio_of(row, base, false);
 }

@@ -43,15 +43,44 @@ static bool has_ok(const report *r, size_t rel, const char *api, bool ops)
     return false;
 }
 
-/* The points of one (workload, api, op) line start at pt[i]; returns its end. */
-static size_t line_end(const report *r, size_t i)
+/* "sha256", "sha256 (2 threads)": a table line's name. */
+static void line_name(const report_point *p, char *buf, size_t n)
+{
+    char workers[32];
+    report_workers_name(p, workers, sizeof workers);
+    snprintf(buf, n, "%s%s%s%s", p->workload, workers[0] ? " (" : "", workers,
+             workers[0] ? ")" : "");
+}
+
+/* A throughput table line: one workload, operation and worker count over
+ * the block sizes.  Its points are pt[i] and those after it with the same
+ * workload, api and op (sorted by size, then workers); `at` collects them. */
+static size_t line_points(const report *r, size_t i, size_t *at, size_t cap, size_t *end)
 {
     const report_point *g = &r->pt[i];
-    size_t end = i;
-    while (end < r->npt && strcmp(r->pt[end].workload, g->workload) == 0 &&
-           strcmp(r->pt[end].api, g->api) == 0 && strcmp(r->pt[end].op, g->op) == 0)
-        end++;
-    return end;
+    size_t n = 0, e = i;
+    while (e < r->npt && strcmp(r->pt[e].workload, g->workload) == 0 &&
+           strcmp(r->pt[e].api, g->api) == 0 && strcmp(r->pt[e].op, g->op) == 0) {
+        if (report_point_same_workers(&r->pt[e], g) && n < cap)
+            at[n++] = e;
+        e++;
+    }
+    *end = e;
+    return n;
+}
+
+/* First point of its line (no earlier point of the same op has its workers)? */
+static bool line_start(const report *r, size_t i)
+{
+    for (size_t j = i; j-- > 0;) {
+        const report_point *p = &r->pt[j], *q = &r->pt[i];
+        if (strcmp(p->workload, q->workload) != 0 || strcmp(p->api, q->api) != 0 ||
+            strcmp(p->op, q->op) != 0)
+            return true;
+        if (report_point_same_workers(p, q))
+            return false;
+    }
+    return true;
 }
 
 static void throughput_table(const report *r, size_t rel, const char *api, FILE *f)
@@ -66,20 +95,27 @@ static void throughput_table(const report *r, size_t rel, const char *api, FILE 
         fprintf(f, " %12s", head);
     }
     fputc('\n', f);
-    for (size_t i = 0, end; i < r->npt; i = end) {
+    size_t *at = malloc((r->npt ? r->npt : 1) * sizeof *at);
+    if (at == NULL)
+        return;
+    for (size_t i = 0, end; i < r->npt; i++) {
         const report_point *g = &r->pt[i];
-        end = line_end(r, i);
+        if (!line_start(r, i))
+            continue;
+        size_t n = line_points(r, i, at, r->npt, &end);
         bool measured = false;
-        for (size_t j = i; j < end && !measured; j++)
-            measured = report_find(r, rel, &r->pt[j]) != NULL;
+        for (size_t j = 0; j < n && !measured; j++)
+            measured = report_find(r, rel, &r->pt[at[j]]) != NULL;
         if (strcmp(g->api, api) != 0 || report_point_is_ops(g) || !measured)
             continue;
-        fprintf(f, "%-20s", g->workload);
+        char name[96];
+        line_name(g, name, sizeof name);
+        fprintf(f, "%-20s", name);
         for (size_t s = 0; s < ns; s++) {
             const result_row *row = NULL;
-            for (size_t j = i; j < end && row == NULL; j++)
-                if (r->pt[j].bytes == sizes[s])
-                    row = report_find(r, rel, &r->pt[j]);
+            for (size_t j = 0; j < n && row == NULL; j++)
+                if (r->pt[at[j]].bytes == sizes[s])
+                    row = report_find(r, rel, &r->pt[at[j]]);
             if (row != NULL)
                 fprintf(f, " %11.2fk", row->rate / 1000.0);
             else
@@ -87,6 +123,7 @@ static void throughput_table(const report *r, size_t rel, const char *api, FILE 
         }
         fputc('\n', f);
     }
+    free(at);
 }
 
 static void ops_table(const report *r, size_t rel, const char *api, FILE *f)
@@ -99,8 +136,9 @@ static void ops_table(const report *r, size_t rel, const char *api, FILE *f)
         const result_row *row = report_find(r, rel, p);
         if (row == NULL || row->rate <= 0.0)
             continue;
-        fprintf(f, "%-20s %-12s %13.6fs %14.1f\n", p->workload, p->op, 1.0 / row->rate,
-                row->rate);
+        char name[96];
+        line_name(p, name, sizeof name);
+        fprintf(f, "%-20s %-12s %13.6fs %14.1f\n", name, p->op, 1.0 / row->rate, row->rate);
     }
 }
 

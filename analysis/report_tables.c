@@ -11,12 +11,18 @@ static bool same_group(const report_point *a, const report_point *b)
     return strcmp(a->workload, b->workload) == 0 && strcmp(a->api, b->api) == 0;
 }
 
+/* "16 B", "sign"; with workers "16 B, 2 threads". */
 static void row_name(const report_point *p, char *buf, size_t n)
 {
+    char workers[32];
+    report_workers_name(p, workers, sizeof workers);
     if (report_point_is_ops(p))
         snprintf(buf, n, "%s", p->op);
     else
         report_size_name(p->bytes, buf, n);
+    size_t len = strlen(buf);
+    if (workers[0] != '\0' && len < n)
+        snprintf(buf + len, n - len, ", %s", workers);
 }
 
 /* Why a cell has no ratio: the release's status, or the baseline's. */
@@ -58,7 +64,7 @@ void report_write_term(const report *r, FILE *f)
     const report_release *base = &r->rel[r->baseline];
     fprintf(f, "Speed-up vs %s (rate / baseline rate, [95%% CI]; >1 = faster)\n",
             base->label);
-    int width = 20;
+    int width = 20, first = report_has_workers(r) ? 22 : 10;
     for (size_t k = 0; k < r->nrel; k++)
         if ((int)strlen(r->rel[k].label) + 2 > width)
             width = (int)strlen(r->rel[k].label) + 2;
@@ -73,16 +79,16 @@ void report_write_term(const report *r, FILE *f)
                 i++;
             continue;
         }
-        fprintf(f, "  %-10s", "");
+        fprintf(f, "  %-*s", first, "");
         size_t last = r->nrel - 1 == r->baseline ? r->nrel - 2 : r->nrel - 1;
         for (size_t k = 0; k < r->nrel; k++)
             if (k != r->baseline)
                 fprintf(f, "%-*s", k == last ? 0 : width, r->rel[k].label);
         fputc('\n', f);
         for (; i < r->npt && same_group(&r->pt[i], g); i++) {
-            char name[32], cell[64];
+            char name[64], cell[64];
             row_name(&r->pt[i], name, sizeof name);
-            fprintf(f, "  %-10s", name);
+            fprintf(f, "  %-*s", first, name);
             for (size_t k = 0; k < r->nrel; k++) {
                 if (k == r->baseline)
                     continue;
@@ -104,8 +110,8 @@ static void csv_number(FILE *f, double x)
 void report_write_csv(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
-    fputs("label,version,baseline,workload,api,op,bytes,unit,rate,baseline_rate,ratio,"
-          "ratio_low,ratio_high,ci_method,status\n",
+    fputs("label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,"
+          "ratio,ratio_low,ratio_high,ci_method,status\n",
           f);
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *p = &r->pt[i];
@@ -121,8 +127,8 @@ void report_write_csv(const report *r, FILE *f)
             csv_put_field(f, r->rel[k].version);
             fputc(',', f);
             csv_put_field(f, base->label);
-            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%s", p->workload, p->api, p->op, p->bytes,
-                    p->unit);
+            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
+                    p->threads, p->procs, p->unit);
             csv_number(f, row ? row->rate : NAN);
             csv_number(f, b ? b->rate : NAN);
             csv_number(f, q.ratio);
@@ -185,7 +191,7 @@ void report_write_md(const report *r, FILE *f)
                     skipped[nskipped < 32 ? nskipped++ : 31] = p->api;
                 continue;
             }
-            char name[32];
+            char name[64];
             row_name(p, name, sizeof name);
             fprintf(f, "| %s | %s |", p->api, name);
             for (size_t k = 0; k < r->nrel; k++) {

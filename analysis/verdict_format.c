@@ -21,12 +21,23 @@ bool verdict_format_parse(const char *name, verdict_format *out)
 }
 
 const char *const verdict_csv_columns[] = {
-    "workload", "api", "op", "bytes", "unit", "old_label", "new_label", "old_rate",
+    "workload", "api", "op", "bytes", "threads", "procs", "unit", "old_label", "new_label", "old_rate",
     "new_rate", "ratio", "ratio_ci_low", "ratio_ci_high", "p_value", "method",
     "old_samples", "new_samples", "verdict", "note", NULL,
 };
 
 /* ---------------------------------------------------------------- helpers */
+
+/* "sha256"; with several workers at once "sha256/2t" (threads), "sha256/2p". */
+static const char *point_name(const verdict_point *p)
+{
+    static char buf[48];
+    if (p->threads <= 1 && p->procs <= 1)
+        return p->workload;
+    snprintf(buf, sizeof buf, "%s/%u%c", p->workload, p->threads * p->procs,
+             p->procs > 1 ? 'p' : 't');
+    return buf;
+}
 
 /* 170.1 MB/s, 12.3 kop/s: decimal prefixes, as `openssl speed` uses. */
 static void human_rate(char *buf, size_t n, double rate, const char *unit)
@@ -159,7 +170,7 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
         cells x;
         format_cells(p, &x);
         fprintf(f, "%-12s %-6s %-7s %6" PRIu64 " %14s %14s %7s %-16s %7s  %-8s %s\n",
-                p->workload, p->api, p->op, p->bytes, x.o, x.n, x.r, x.ci, x.pv,
+                point_name(p), p->api, p->op, p->bytes, x.o, x.n, x.r, x.ci, x.pv,
                 verdict_name(p->result.verdict), p->result.note);
     }
     fputc('\n', f);
@@ -174,7 +185,8 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
         csv_put_field(f, p->workload);
-        fprintf(f, ",%s,%s,%" PRIu64 ",%s,", p->api, p->op, p->bytes, p->unit);
+        fprintf(f, ",%s,%s,%" PRIu64 ",%u,%u,%s,", p->api, p->op, p->bytes, p->threads, p->procs,
+                p->unit);
         csv_put_field(f, c->old_label);
         fputc(',', f);
         csv_put_field(f, c->new_label);
@@ -214,7 +226,7 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
         format_cells(p, &x);
         bool loud = verdict_is_regression(p->result.verdict);
         fputs("| ", f);
-        md_text(f, p->workload);
+        md_text(f, point_name(p));
         fprintf(f, " | %s | %s | %" PRIu64 " | %s | %s | %s | %s | %s | %s%s%s | ", p->api, p->op,
                 p->bytes, x.o, x.n, x.r, x.ci, x.pv, loud ? "**" : "", verdict_name(p->result.verdict),
                 loud ? "**" : "");

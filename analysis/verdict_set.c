@@ -7,9 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+static uint32_t count_of(uint32_t n)
+{
+    return n ? n : 1;
+}
+
 static bool same_point(const verdict_point *p, const result_row *r)
 {
-    return p->bytes == r->bytes && strcmp(p->workload, r->workload) == 0 &&
+    return p->bytes == r->bytes && p->threads == count_of(r->threads) &&
+           p->procs == count_of(r->procs) && strcmp(p->workload, r->workload) == 0 &&
            strcmp(p->api, r->api) == 0 && strcmp(p->op, r->op) == 0;
 }
 
@@ -33,6 +39,8 @@ static verdict_point *find_or_add(verdict_table *t, size_t *cap, const result_ro
     snprintf(p->op, sizeof p->op, "%s", r->op);
     snprintf(p->unit, sizeof p->unit, "%s", r->unit);
     p->bytes = r->bytes;
+    p->threads = count_of(r->threads);
+    p->procs = count_of(r->procs);
     p->order = t->count++;
     return p;
 }

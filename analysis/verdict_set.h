@@ -1,4 +1,5 @@
-/* Pairing two result sets point by point (workload, API, op, bytes) and
+/* Pairing two result sets point by point (workload, API, op, bytes, threads,
+ * procs) and
  * deciding each point with verdict_decide().  Points seen on one side only
  * are kept as only-old / only-new rows: a comparison never drops anything. */
 #ifndef ANALYSIS_VERDICT_SET_H
@@ -12,6 +13,7 @@
 typedef struct {
     char workload[32], api[16], op[16], unit[8];
     uint64_t bytes;
+    uint32_t threads, procs; /* workers at once (>= 1) */
     verdict_side old_side, new_side;
     size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */
     double *old_pool, *new_pool; /* owned copies when rows were pooled */

@@ -7,16 +7,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_ALL = 31 };
+enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63 };
 
 static void usage(FILE *f)
 {
     fputs("usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
           "  --baseline LABEL  release the speed-ups are relative to\n"
           "                    (default: the oldest release in the file, by version)\n"
-          "  --format LIST     comma-separated: term, csv, md, speed, dat\n"
+          "  --format LIST     comma-separated: term, csv, md, speed, dat, scaling\n"
           "                    (default: term on stdout; all of them with --out)\n"
           "  --out DIR         write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
+          "                    scaling.txt and scaling.csv (when rows have several workers),\n"
           "                    the gnuplot *.dat files and charts.list into DIR\n"
           "Without --out the chosen formats go to stdout (dat needs --out).\n",
           f);
@@ -28,7 +29,7 @@ static int parse_formats(const char *list)
         const char *name;
         int bit;
     } names[] = {{"term", F_TERM}, {"csv", F_CSV}, {"md", F_MD}, {"speed", F_SPEED},
-                 {"dat", F_DAT}, {"all", F_ALL}};
+                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}};
     int bits = 0;
     const char *p = list;
     while (*p) {
@@ -38,7 +39,7 @@ static int parse_formats(const char *list)
             if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
                 bit = names[i].bit;
         if (bit == 0) {
-            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat)\n",
+            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat, scaling)\n",
                     (int)len, p);
             return -1;
         }
@@ -84,6 +85,10 @@ static bool write_outputs(const report *r, int formats, const char *dir)
         ok = ok && write_file(dir, "speedup.csv", r, report_write_csv, 0);
     if (formats & F_MD)
         ok = ok && write_file(dir, "speedup.md", r, report_write_md, 0);
+    if ((formats & F_SCALING) && report_has_workers(r)) {
+        ok = ok && write_file(dir, "scaling.txt", r, report_write_scaling, 0);
+        ok = ok && write_file(dir, "scaling.csv", r, report_write_scaling_csv, 0);
+    }
     for (size_t k = 0; (formats & F_SPEED) && ok && k < r->nrel; k++) {
         char tok[64], name[96];
         report_file_token(r->rel[k].label, tok, sizeof tok);
@@ -113,6 +118,11 @@ static void write_stdout(const report *r, int formats)
     if (formats & F_MD) {
         fputs(sep ? "\n" : "", stdout);
         report_write_md(r, stdout);
+        sep = true;
+    }
+    if ((formats & F_SCALING) && report_has_workers(r)) {
+        fputs(sep ? "\n" : "", stdout);
+        report_write_scaling(r, stdout);
         sep = true;
     }
     for (size_t k = 0; (formats & F_SPEED) && k < r->nrel; k++) {

@@ -25,6 +25,10 @@ static const char usage_tail[] =
     "  --timeout S        a library that does not answer in S seconds is hung (default 60)\n"
     "  --clock wall|cpu   time samples by the wall clock (default) or by the thread's\n"
     "                     CPU time, which leaves out time other processes took\n"
+    "  --threads LIST     run each point on N threads at once, e.g. 1,2,4 (default 1):\n"
+    "                     the aggregate rate, a row per count (column threads)\n"
+    "  --procs LIST       also on N processes at once, like openssl speed -multi (column\n"
+    "                     procs): the gap to N threads is what shared state costs\n"
     "  --quick            smoke run: short samples, few of them\n"
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
     "  --trace FILE       log every timed sample (shows the interleaving)\n"
@@ -253,7 +257,7 @@ int cmd_run(int argc, char **argv)
     collector col = {.csv = csv};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
     schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
-                  .sink = collect, .sink_ctx = &col, .trace = trace};
+                  .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace};
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);

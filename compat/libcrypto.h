@@ -47,6 +47,12 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t whylen
  * configuration off). */
 bool crypto_lib_init(crypto_lib *lib, char *why, size_t whylen);
 
+/* Makes the library safe to call from several threads at once: releases
+ * before 1.1.0 get the locking and thread-id callbacks an application must
+ * install (once per process); 1.1.0 and later need nothing.  false + reason
+ * when the build lacks the functions to do it. */
+bool crypto_lib_enable_threads(const crypto_lib *lib, char *why, size_t whylen);
+
 /* NULL when the release does not expose that field. */
 const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f);
 
@@ -56,7 +62,8 @@ static inline bool crypto_lib_since(const crypto_lib *lib, long series)
 }
 
 /* Text of the oldest queued libcrypto error (or "" when none), draining the
- * queue so later checks start clean. */
+ * queue so later checks start clean.  The queue and the returned buffer
+ * are the calling thread's own. */
 const char *crypto_lib_last_error(const crypto_lib *lib);
 
 /* Table introspection for `osslbench info -v` and the unit tests. */

@@ -124,7 +124,7 @@ const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f)
 
 const char *crypto_lib_last_error(const crypto_lib *lib)
 {
-    static char buf[256];
+    static _Thread_local char buf[256];
     buf[0] = '\0';
     if (lib->fn.ERR_get_error == NULL)
         return buf;

@@ -145,6 +145,7 @@ static bool parse_samples(const char *s, result_row *r)
 #define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
 #define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
 #define GET_SAMPLES(s, r, field) parse_samples(s, r)
+#define GET_COUNT(s, r, field) (get_u32(s, &(r)->field) && (r)->field >= 1)
 
 static bool get_ulong(const char *s, unsigned long *out)
 {
@@ -171,6 +172,9 @@ static const char *fill_row(result_row *r, char *const *f)
         return "bad " #name;
 #include "columns.def"
 #undef COL
+    /* Files from before the worker columns measured one thread in one process. */
+    r->threads = r->threads ? r->threads : 1;
+    r->procs = r->procs ? r->procs : 1;
     if (f[C_bytes] != NULL && *f[C_bytes] == '\0')
         return "bad bytes";
     if (r->status == ST_OK && (isnan(r->rate) || isnan(r->ci_low) || isnan(r->ci_high)))

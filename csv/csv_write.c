@@ -61,6 +61,11 @@ static void put_U32(FILE *f, const result_row *r, uint32_t v)
     fprintf(f, "%" PRIu32, v);
 }
 
+static void put_COUNT(FILE *f, const result_row *r, uint32_t v)
+{
+    put_U32(f, r, v ? v : 1);
+}
+
 /* Rates only on ok rows: an empty field means "no value". */
 static void put_RATE(FILE *f, const result_row *r, double v)
 {

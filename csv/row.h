@@ -34,6 +34,8 @@ typedef struct {
     char kind[16];       /* the workload's kind: symmetric, public-key, ... */
     char op[16];         /* the operation: digest, encrypt, sign, ... */
     uint64_t bytes;      /* block size; 0 for public-key operations */
+    uint32_t threads;    /* threads running the operation at once in one process (>= 1) */
+    uint32_t procs;      /* processes running it at once (>= 1); the rate is their sum */
     double rate;         /* median, in unit */
     char unit[8];        /* B/s | op/s */
     double ci_low, ci_high;
@@ -44,6 +46,8 @@ typedef struct {
     char host[64];
     char cpu[128];
     char timestamp[32];  /* run start, ISO 8601 UTC */
+    uint32_t cpus;       /* CPUs the run could use (0: unknown); threads x procs above it
+                          * means the workers shared CPUs */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

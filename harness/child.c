@@ -3,6 +3,7 @@
 
 #include "protocol.h"
 #include "timing.h"
+#include "workers.h"
 #include "workload.h"
 
 #include <libgen.h>
@@ -73,6 +74,7 @@ static void reply_error(reply *rp, row_status st, const char *what, const crypto
 typedef struct {
     const workload *w;
     void *state;
+    worker_group *group; /* more than one worker: they hold the states */
     workload_loop loop;
     uint64_t iterations;
     clock_fn clock;
@@ -86,6 +88,15 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         return;
     }
     char why[256];
+    bool parallel = rq->threads > 1 || rq->procs > 1 || rq->on_workers;
+    /* Before any sample of a run with threads, so that its 1-thread points
+     * pay for the same locks. */
+    if (rq->thread_safety && !crypto_lib_enable_threads(lib, why, sizeof why) &&
+        rq->threads > 1) {
+        rp->status = ST_UNSUPPORTED;
+        snprintf(rp->note, sizeof rp->note, "%s", why);
+        return;
+    }
     if (workload_check(lib, &ws, (api_path)rq->api, why, sizeof why) != WL_SUPPORTED) {
         rp->status = ST_UNSUPPORTED;
         snprintf(rp->note, sizeof rp->note, "%s", why);
@@ -103,6 +114,16 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         snprintf(rp->note, sizeof rp->note, "%s", m->why);
         return;
     }
+    pt->w = ws.w;
+    pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
+    if (parallel) {
+        pt->group = workers_open(lib, &ws, (api_path)rq->api, rq->op, rq->bytes, rq->threads,
+                                 rq->procs, rq->cpu_clock, &rp->status, rp->note, sizeof rp->note);
+        if (pt->group != NULL && (pt->iterations = workers_calibrate(pt->group, rq->target_ns)) == 0)
+            reply_error(rp, ST_ERROR, "operation failed", lib);
+        rp->iterations = pt->iterations;
+        return;
+    }
     char err[256] = "";
     pt->state = ws.w->setup(lib, &ws, (api_path)rq->api, rq->op, rq->bytes, &pt->loop, err,
                             sizeof err);
@@ -111,8 +132,6 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         snprintf(rp->note, sizeof rp->note, "setup failed: %s", err);
         return;
     }
-    pt->w = ws.w;
-    pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
     pt->iterations = calibrate(pt->clock, pt->loop, pt->state, rq->target_ns);
     if (pt->iterations == 0) {
         reply_error(rp, ST_ERROR, "operation failed", lib);
@@ -123,6 +142,7 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
 
 static void finish(point *pt)
 {
+    workers_close(pt->group);
     if (pt->state != NULL)
         pt->w->teardown(pt->state);
     *pt = (point){0};
@@ -147,6 +167,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
     /* Interrupts are the parent's to handle; it ends us when it must. */
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_DFL);
+    workers_remember_cpus();
     pin_to_cpu(cpu);
     child_isolate_environment(path);
 
@@ -178,12 +199,18 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
                 finish(&pt);
             break;
         case REQ_SAMPLE:
-            if (pt.state == NULL) {
+            if (pt.state == NULL && pt.group == NULL) {
                 rp.status = ST_ERROR;
                 snprintf(rp.note, sizeof rp.note, "sample before prepare");
                 break;
             }
             rp.iterations = rq.iterations ? rq.iterations : pt.iterations;
+            if (pt.group != NULL) {
+                if ((rp.ns = workers_sample(pt.group, rp.iterations, rp.note, sizeof rp.note)) ==
+                    UINT64_MAX)
+                    rp.status = ST_ERROR;
+                break;
+            }
             rp.ns = time_run(pt.clock, pt.loop, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", &lib);

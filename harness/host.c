@@ -49,3 +49,9 @@ int pick_benchmark_cpu(void)
             return cpu;
     return -1;
 }
+
+size_t usable_cpu_count(void)
+{
+    cpu_set_t set;
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? (size_t)CPU_COUNT(&set) : 0;
+}

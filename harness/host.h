@@ -2,6 +2,8 @@
 #ifndef HARNESS_HOST_H
 #define HARNESS_HOST_H
 
+#include <stddef.h>
+
 typedef struct {
     char host[64];
     char cpu[128];
@@ -13,5 +15,8 @@ void run_context_init(run_context *c);
 /* The CPU the children are pinned to (the last one this process may use),
  * or -1 when affinity cannot be read. */
 int pick_benchmark_cpu(void);
+
+/* How many CPUs this process may run on (0 when unknown). */
+size_t usable_cpu_count(void);
 
 #endif

@@ -167,6 +167,65 @@ static bool add_size(const char *s, run_options *o, char *why, size_t n)
     return parse_size(s, &o->sizes[o->nsizes++], why, n);
 }
 
+/* --threads and --procs values, collected before the point list is built. */
+static unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
+static size_t nthread_counts, nproc_counts;
+
+static bool add_count(const char *s, unsigned *list, size_t *count, const char *what, char *why,
+                      size_t n)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 || v < 1 || v > MAX_WORKERS) {
+        snprintf(why, n, "%s count '%s' is not a whole number from 1 to %d", what, s, MAX_WORKERS);
+        return false;
+    }
+    if (*count == MAX_WORKER_COUNTS) {
+        snprintf(why, n, "at most %d %s counts", MAX_WORKER_COUNTS, what);
+        return false;
+    }
+    for (size_t i = 0; i < *count; i++)
+        if (list[i] == v) {
+            snprintf(why, n, "%s count %lu is given twice", what, v);
+            return false;
+        }
+    list[(*count)++] = (unsigned)v;
+    return true;
+}
+
+static bool add_threads(const char *s, run_options *o, char *why, size_t n)
+{
+    (void)o;
+    return add_count(s, thread_counts, &nthread_counts, "thread", why, n);
+}
+
+static bool add_procs(const char *s, run_options *o, char *why, size_t n)
+{
+    (void)o;
+    return add_count(s, proc_counts, &nproc_counts, "process", why, n);
+}
+
+/* Thread counts as given (default 1), then each process count (> 1, or 1
+ * when no thread count is 1): one worker is measured once. */
+static void worker_counts(run_options *o)
+{
+    if (nthread_counts == 0)
+        thread_counts[nthread_counts++] = 1;
+    o->nworkers = 0;
+    for (size_t i = 0; i < nthread_counts; i++) {
+        o->workers[o->nworkers++] = (worker_count){thread_counts[i], 1};
+        o->any_threads = o->any_threads || thread_counts[i] > 1;
+    }
+    for (size_t i = 0; i < nproc_counts; i++) {
+        bool dup = false;
+        for (size_t k = 0; k < o->nworkers; k++)
+            dup = dup || (o->workers[k].threads == 1 && o->workers[k].procs == proc_counts[i]);
+        if (!dup)
+            o->workers[o->nworkers++] = (worker_count){1, proc_counts[i]};
+    }
+}
+
 static bool add_api(const char *name, run_options *o, char *why, size_t n)
 {
     api_path api;
@@ -199,6 +258,7 @@ static const char *value_of(int argc, char **argv, int *i, char *why, size_t n)
 int options_parse(int argc, char **argv, run_options *o, const char *usage)
 {
     memset(o, 0, sizeof *o);
+    nthread_counts = nproc_counts = 0;
     o->time_s = 1.0;
     o->precision = 0.01;
     o->timeout_s = 60.0;
@@ -241,6 +301,14 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
                 !for_each_item(v, "API", add_api, o, why, sizeof why))
                 goto bad;
             apis_set = true;
+        } else if (strcmp(a, "--threads") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !for_each_item(v, "thread count", add_threads, o, why, sizeof why))
+                goto bad;
+        } else if (strcmp(a, "--procs") == 0) {
+            if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
+                !for_each_item(v, "process count", add_procs, o, why, sizeof why))
+                goto bad;
         } else if (strcmp(a, "--time") == 0 || strcmp(a, "-t") == 0) {
             if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL ||
                 !parse_seconds(v, 0.001, 3600, &o->time_s, why, sizeof why))
@@ -286,6 +354,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
     if (!apis_set)
         for (int i = 0; i < API_COUNT; i++)
             o->apis[i] = true;
+    worker_counts(o);
     /* --quick: a smoke run (short samples, few of them), not a measurement. */
     o->target_ns = o->quick ? 2000000 : 10000000;
     o->min_samples = o->quick ? 3 : 10;

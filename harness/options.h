@@ -8,8 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { MAX_LIBS = 64, MAX_WORKLOADS = 64, MAX_SIZES = 64 };
+enum { MAX_LIBS = 64, MAX_WORKLOADS = 64, MAX_SIZES = 64, MAX_WORKER_COUNTS = 16,
+       MAX_WORKERS = 256 };
 #define MAX_BLOCK_BYTES (64u << 20)
+
+/* How a point is run at once: `threads` threads in one process, or `procs`
+ * processes of one thread each (never both above 1). */
+typedef struct {
+    unsigned threads, procs;
+} worker_count;
 
 typedef struct {
     const char *lib_paths[MAX_LIBS];
@@ -20,6 +27,11 @@ typedef struct {
     uint64_t sizes[MAX_SIZES];
     size_t nsizes;
     bool apis[API_COUNT];
+    /* --threads LIST then --procs LIST (one point each, in that order; the
+     * one-worker point once): every measurement point is run at each. */
+    worker_count workers[2 * MAX_WORKER_COUNTS];
+    size_t nworkers;
+    bool any_threads; /* some point runs > 1 thread: old releases need locking callbacks */
     double time_s;      /* sampling budget per point and library */
     double precision;   /* stop once the CI half-width / median is this small */
     double timeout_s;   /* a child that does not answer within this is hung */

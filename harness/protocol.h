@@ -19,12 +19,18 @@ typedef struct {
     uint64_t target_ns;  /* PREPARE: how long one sample should last */
     uint64_t iterations; /* SAMPLE: operations to time (0: the calibrated count) */
     bool cpu_clock;      /* PREPARE: time with the thread's CPU clock, not the wall clock */
+    uint32_t threads, procs; /* PREPARE: workers running the point at once (workers.h) */
+    bool thread_safety;  /* PREPARE: the run uses threads: a release that needs the
+                          * application's locking callbacks gets them (before any sample) */
+    bool on_workers;     /* PREPARE: run even one worker on a worker thread (a run with
+                          * several worker counts measures 1 and N the same way) */
 } request;
 
 typedef struct {
     row_status status;
-    uint64_t iterations; /* PREPARE: operations per sample */
-    uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations */
+    uint64_t iterations; /* PREPARE: operations per sample (per worker) */
+    uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations (on every
+                          * worker: from their start to the last one's end) */
     unsigned long version_num;
     char version[32];
     char version_text[160];

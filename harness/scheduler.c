@@ -12,6 +12,7 @@ typedef struct {
     api_path api;
     int op;
     uint64_t bytes;
+    worker_count workers;
 } point_def;
 
 /* One library's progress on the current point. */
@@ -47,7 +48,7 @@ size_t schedule_point_count(const run_options *o)
             if (measured(o, w, a))
                 total += op_count(w) * (w->sized ? o->nsizes : 1);
     }
-    return total;
+    return total * o->nworkers;
 }
 
 static void start_row(const schedule *s, const libproc *lp, const point_def *p, result_row *r)
@@ -61,6 +62,9 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
     snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
     r->bytes = p->bytes;
+    r->threads = p->workers.threads;
+    r->procs = p->workers.procs;
+    r->cpus = (uint32_t)s->ncpus;
     snprintf(r->unit, sizeof r->unit, "%s", workload_unit(p->ws->w));
     snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
@@ -101,7 +105,9 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
         return false;
     }
     request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
-                  .target_ns = s->opt->target_ns, .cpu_clock = s->opt->cpu_clock};
+                  .target_ns = s->opt->target_ns, .cpu_clock = s->opt->cpu_clock,
+                  .threads = p->workers.threads, .procs = p->workers.procs,
+                  .thread_safety = s->opt->any_threads, .on_workers = s->opt->nworkers > 1};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
     reply rp;
     if (!ask(s, lp, &rq, &rp, r, interrupted))
@@ -145,11 +151,21 @@ static void finalize(result_row *r)
     r->samples = (uint32_t)r->nsample;
 }
 
+/* " 2 threads", " 4 procs"; "" for one worker (trace lines as before). */
+static const char *workers_suffix(const result_row *r)
+{
+    static char buf[32];
+    buf[0] = '\0';
+    if (r->threads > 1 || r->procs > 1)
+        snprintf(buf, sizeof buf, " %u %s", r->threads * r->procs, r->procs > 1 ? "procs" : "threads");
+    return buf;
+}
+
 static void trace_sample(const schedule *s, uint64_t seq, size_t lib, const result_row *r)
 {
     if (s->trace != NULL)
-        fprintf(s->trace, "sample %" PRIu64 " %zu %s %s %s %s %" PRIu64 "\n", seq, lib, r->label,
-                r->workload, r->api, r->op, r->bytes);
+        fprintf(s->trace, "sample %" PRIu64 " %zu %s %s %s %s %" PRIu64 "%s\n", seq, lib, r->label,
+                r->workload, r->api, r->op, r->bytes, workers_suffix(r));
 }
 
 /* One sample from one library; false when the library failed. */
@@ -169,7 +185,8 @@ static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point
     trace_sample(s, (*seq)++, i, &lpt->row);
     lpt->spent_ns += rp.ns;
     double seconds = rp.ns > 0 ? (double)rp.ns / 1e9 : 1e-9;
-    double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0);
+    double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0) *
+                   p->workers.threads * p->workers.procs;
     append_rate(lpt, units / seconds);
     return true;
 }
@@ -258,12 +275,16 @@ bool schedule_run(const schedule *s)
             if (!measured(o, ws->w, api))
                 continue;
             for (int op = 0; ws->w->ops[op] != NULL && ok; op++)
-                for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1) && ok; z++) {
-                    point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0};
-                    ok = run_point(s, &p, lpts, restartable, &seq);
-                    if (ok)
-                        progress_point(&pr, ws->name, api_name(p.api), ws->w->ops[op], p.bytes);
-                }
+                for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1) && ok; z++)
+                    /* Worker counts innermost: 1 and N threads of a point back to back. */
+                    for (size_t k = 0; k < o->nworkers && ok; k++) {
+                        point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0,
+                                       o->workers[k]};
+                        ok = run_point(s, &p, lpts, restartable, &seq);
+                        if (ok)
+                            progress_point(&pr, ws->name, api_name(p.api), ws->w->ops[op],
+                                           p.bytes);
+                    }
         }
     }
     progress_end(&pr);

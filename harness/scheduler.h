@@ -18,6 +18,7 @@ typedef struct {
     libproc *libs;
     size_t nlibs;
     int cpu;
+    size_t ncpus;  /* CPUs the run may use, recorded in each row */
     row_sink sink; /* receives each finished row, a point's rows in library order */
     void *sink_ctx;
     FILE *trace;   /* may be NULL */

@@ -26,14 +26,13 @@ uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, ui
 
 enum { MAX_ITERATIONS = 1u << 30 };
 
-uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
-                   uint64_t target_ns)
+uint64_t calibrate_timed(timed_fn timed, void *ctx, uint64_t target_ns)
 {
     uint64_t n = 1, t;
     /* Double until a run is long enough that clock resolution and call
      * overhead no longer matter (an eighth of the target). */
     for (;;) {
-        t = time_run(clock, run, state, n);
+        t = timed(ctx, n);
         if (t == UINT64_MAX)
             return 0;
         if (t >= target_ns / 8 || n >= MAX_ITERATIONS)
@@ -45,7 +44,26 @@ uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
         n = scaled > MAX_ITERATIONS ? MAX_ITERATIONS : (uint64_t)scaled + 1;
     }
     /* Warm-up at the final size: caches, branch predictors, CPU clock. */
-    if (time_run(clock, run, state, n) == UINT64_MAX)
+    if (timed(ctx, n) == UINT64_MAX)
         return 0;
     return n;
+}
+
+typedef struct {
+    clock_fn clock;
+    bool (*run)(void *, uint64_t);
+    void *state;
+} clocked_run;
+
+static uint64_t time_clocked(void *p, uint64_t n)
+{
+    clocked_run *c = p;
+    return time_run(c->clock, c->run, c->state, n);
+}
+
+uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
+                   uint64_t target_ns)
+{
+    clocked_run c = {clock, run, state};
+    return calibrate_timed(time_clocked, &c, target_ns);
 }

@@ -25,4 +25,10 @@ uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, ui
 uint64_t calibrate(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
                    uint64_t target_ns);
 
+/* The same for a run that times itself: timed(ctx, n) returns the duration
+ * of n operations, or UINT64_MAX on failure (the worker groups, whose time
+ * is taken by the workers, not around the call). */
+typedef uint64_t (*timed_fn)(void *ctx, uint64_t n);
+uint64_t calibrate_timed(timed_fn timed, void *ctx, uint64_t target_ns);
+
 #endif

@@ -8,7 +8,8 @@
 #   COMPARE_LIBS       extra libraries, "[LABEL=]PATH ..." (label default: its release)
 #   COMPARE_BASELINE   label the speed-ups are relative to (default: oldest release)
 #   COMPARE_WORKLOADS, COMPARE_SIZES, COMPARE_API, COMPARE_TIME, COMPARE_PRECISION,
-#   COMPARE_CLOCK, COMPARE_QUICK=1  passed to `osslbench run` (its defaults otherwise)
+#   COMPARE_CLOCK, COMPARE_QUICK=1, COMPARE_THREADS (e.g. 1,2), COMPARE_PROCS
+#                      passed to `osslbench run` (its defaults otherwise)
 #   COMPARE_NO_BUILD=1 never run `make builds`, even when nothing is installed
 #   COMPARE_SYSTEM_LIB the system libcrypto (default /usr/lib/x86_64-linux-gnu/
 #                      libcrypto.so.3; "none" leaves it out)
@@ -38,6 +39,7 @@ RELEASES=$(knob RELEASES) LIBS=$(knob LIBS) BASELINE=$(knob BASELINE)
 WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
 TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK) CLOCK=$(knob CLOCK)
 NO_BUILD=$(knob NO_BUILD) RESULTS_ROOT=$(knob RESULTS_ROOT)
+THREADS=$(knob THREADS) PROCS=$(knob PROCS)
 SYSTEM_LIB=${COMPARE_SYSTEM_LIB-/usr/lib/x86_64-linux-gnu/libcrypto.so.3}
 RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
 
@@ -49,11 +51,13 @@ check() { # NAME VALUE REGEX WHAT
 }
 check WORKLOADS "$WORKLOADS" '^[a-z0-9-]+(,[a-z0-9-]+)*$' "a comma-separated workload list"
 check SIZES "$SIZES" '^[0-9]+[kKmM]?(,[0-9]+[kKmM]?)*$' "a comma-separated list of sizes"
-check API "$API" '^[a-z]+(,[a-z]+)*$' "a comma-separated API list (legacy,evp,fetch)"
+check API "$API" '^[a-z-]+(,[a-z-]+)*$' "a comma-separated API list (legacy,evp,fetch)"
 check TIME "$TIME" '^[0-9]+(\.[0-9]+)?$' "a number of seconds"
 check PRECISION "$PRECISION" '^0?\.[0-9]+$|^[01]$' "a fraction such as 0.01"
 check QUICK "$QUICK" '^[01]$' "0 or 1"
 check CLOCK "$CLOCK" '^(wall|cpu)$' "wall or cpu"
+check THREADS "$THREADS" '^[0-9]+(,[0-9]+)*$' "a comma-separated list of thread counts"
+check PROCS "$PROCS" '^[0-9]+(,[0-9]+)*$' "a comma-separated list of process counts"
 check NO_BUILD "$NO_BUILD" '^[01]$' "0 or 1"
 check BASELINE "$BASELINE" "$LABEL_RE" "a release label"
 read -r -a wanted <<<"${RELEASES//,/ }"
@@ -138,6 +142,8 @@ run_opts=()
 [[ -z $PRECISION ]] || run_opts+=(--precision "$PRECISION")
 [[ $QUICK != 1 ]] || run_opts+=(--quick)
 [[ -z $CLOCK ]] || run_opts+=(--clock "$CLOCK")
+[[ -z $THREADS ]] || run_opts+=(--threads "$THREADS")
+[[ -z $PROCS ]] || run_opts+=(--procs "$PROCS")
 # The runner counts the points (and refuses bad values) without loading anything.
 plan=$("$BIN" run --plan --lib plan "${run_opts[@]}" 2>&1) \
     || die "${plan#osslbench run: } (nothing was built or run)"
@@ -213,7 +219,7 @@ for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); don
 run_args+=("${run_opts[@]}" --csv "$dir/results.csv" --trace "$dir/trace.txt")
 
 cmdline="make compare"
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
     v=COMPARE_$k
     [[ -z ${!v+x} ]] || cmdline+=" $(printf '%q' "$k=${!v}")"
 done
@@ -244,6 +250,8 @@ version=$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || ec
     echo "host: $(hostname 2>/dev/null || uname -n)"
     echo "cpu_model: ${cpu_model:-unknown}"
     echo "cpu_count: $(nproc 2>/dev/null || echo unknown)"
+    echo "threads: ${THREADS:-1}"
+    echo "procs: ${PROCS:-none}"
     echo "cpu_flags: ${cpu_flags:-unknown}"
     echo "kernel: $(uname -srvm)"
     echo "governor: $governor"

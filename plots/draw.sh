@@ -8,6 +8,8 @@
 # RESULTS/plots-<timestamp> when that exists: nothing is overwritten):
 #   speedup.txt / speedup.csv / speedup.md   speed-up vs the baseline, 95% CI
 #   speed-<label>.txt                        `openssl speed`-style tables
+#   scaling.txt / scaling.csv                rate with N workers / rate with one
+#                                            (runs with --threads or --procs)
 #   <chart>.png, <chart>.svg (+ <chart>.dat) charts, listed in charts.list
 # The terminal speed-up table goes to stdout, progress to stderr.
 set -euo pipefail
@@ -76,7 +78,7 @@ rm -f -- "$out/report.err"
 # of them reach it as strings (gnuplot -c ARGn), never as code.
 charts=()
 while IFS=$'\t' read -r kind name slots title extra; do
-    [[ $kind =~ ^(throughput|speedup|pubkey|apis)$ ]] || die "charts.list: unknown chart kind '$kind'"
+    [[ $kind =~ ^(throughput|speedup|pubkey|apis|scaling)$ ]] || die "charts.list: unknown chart kind '$kind'"
     [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "charts.list: bad chart name '$name'"
     [[ $slots =~ ^[0-9]+( [0-9]+)*$ ]] || die "charts.list: bad series list for $name"
     charts+=("$kind"$'\t'"$name"$'\t'"$slots"$'\t'"$title"$'\t'"$extra")
@@ -123,6 +125,12 @@ for c in "${charts[@]}"; do
 done
 
 cat -- "$out/speedup.txt"
-say "tables: $out/speedup.{txt,csv,md}, $out/speed-*.txt"
+scaling_note=
+if [[ -f $out/scaling.txt ]]; then
+    scaling_note=", $out/scaling.{txt,csv}"
+    echo
+    cat -- "$out/scaling.txt"
+fi
+say "tables: $out/speedup.{txt,csv,md}, $out/speed-*.txt${scaling_note:-}"
 say "charts: $out/*.png, $out/*.svg"
 ((failed == 0 && missing == 0)) || die "$((missing)) chart file(s) could not be drawn"

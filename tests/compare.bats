@@ -79,15 +79,15 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,kind,sample_rates" ]
+    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,kind,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
     run awk -F, 'NR > 1 {
-        if ($15 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
-        if ($10 != "B/s" && $10 != "op/s") { print "unit " NR; exit 1 }
-        if ($15 == "ok" && ($9 == "" || $11 == "" || $12 == "")) { print "rate " NR; exit 1 }
-        if ($15 != "ok" && $9 != "") { print "rate on failure " NR; exit 1 }
+        if ($17 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
+        if ($12 != "B/s" && $12 != "op/s") { print "unit " NR; exit 1 }
+        if ($17 == "ok" && ($11 == "" || $13 == "" || $14 == "")) { print "rate " NR; exit 1 }
+        if ($17 != "ok" && $11 != "") { print "rate on failure " NR; exit 1 }
         if ($3 !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
-        if ($6 ~ /^rsa/ && ($8 != 0 || $10 != "op/s")) { print "rsa " NR; exit 1 }
+        if ($6 ~ /^rsa/ && ($8 != 0 || $12 != "op/s")) { print "rsa " NR; exit 1 }
         seen[$1]++ }
         END { if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
@@ -138,8 +138,8 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     P=$RUN/plots
     grep -q '^Speed-up vs 1.1.1w' "$P/speedup.txt"
     grep -Eq '^  16 B +[0-9]+\.[0-9]{2} \[[0-9.]+,[0-9.]+\]' "$P/speedup.txt"
-    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
-    grep -Eq '^system-3\.0\.[0-9]+,3\.0\.[0-9]+,1\.1\.1w,sha256,evp,digest,16,B/s,[0-9.e+]+,[0-9.e+]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,(paired|bootstrap|ci-bounds),ok$' "$P/speedup.csv"
+    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
+    grep -Eq '^system-3\.0\.[0-9]+,3\.0\.[0-9]+,1\.1\.1w,sha256,evp,digest,16,1,1,B/s,[0-9.e+]+,[0-9.e+]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,(paired|bootstrap|ci-bounds),ok$' "$P/speedup.csv"
     grep -qx '## Speed-up vs 1.1.1w' "$P/speedup.md"
     grep -Eq '^\| API \| Block size \| system-3\.0\.[0-9]+ \|$' "$P/speedup.md"
     grep -Eq '^\| evp \| 16 B \| [0-9]+\.[0-9]{2}× \([0-9.]+–[0-9.]+\) \|$' "$P/speedup.md"
@@ -228,7 +228,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     run2=$(readlink -f "$RES/latest")
     [ "$run2" != "$RUN" ]
     csv=$run2/results.csv
-    grep -q '^crash,.*,sha256,digest,16,,B/s,.*,crashed,' "$csv"
+    grep -q '^crash,.*,sha256,digest,16,1,1,,B/s,.*,crashed,' "$csv"
     grep -q '^junk,.*,load_failed,' "$csv"
     [ "$(grep -c '^1\.1\.1w,.*,ok,' "$csv")" -eq 4 ]
     [ "$(grep -c '^system-3\.0\.[0-9]*,.*,ok,' "$csv")" -eq 4 ]

@@ -81,8 +81,8 @@ fixture() {
     fixture "$TMP/new.csv" new 1e8 sha256:16:0.9 sha256:64:1
     run "$OSSLBENCH" compare --format csv "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
-    [ "${lines[0]}" = "workload,api,op,bytes,unit,old_label,new_label,old_rate,new_rate,ratio,ratio_ci_low,ratio_ci_high,p_value,method,old_samples,new_samples,verdict,note" ]
-    [[ ${lines[1]} == sha256,evp,digest,16,B/s,old,new,*,mann-whitney\ exact,12,12,slower, ]]
+    [ "${lines[0]}" = "workload,api,op,bytes,threads,procs,unit,old_label,new_label,old_rate,new_rate,ratio,ratio_ci_low,ratio_ci_high,p_value,method,old_samples,new_samples,verdict,note" ]
+    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,mann-whitney\ exact,12,12,slower, ]]
     [ "${#lines[@]}" -eq 3 ]
     run "$OSSLBENCH" compare --format md "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
@@ -186,7 +186,7 @@ measure() {
         run "$OSSLBENCH" compare "$TMP/self.csv" --old-label a --new-label b --format csv
         [ "$status" -le 1 ]
         [ "$status" -eq 0 ] && same=$((same + 1))
-        ratios+=("$(cut -d, -f10,13,17 <<<"${lines[1]}")")
+        ratios+=("$(cut -d, -f12,15,19 <<<"${lines[1]}")")
     done
     printf 'ratio,p,verdict: %s\n' "${ratios[@]}"
     echo "same in $same of 20 runs, $((SECONDS - t0)) s"

@@ -121,6 +121,49 @@ static void reads_a_whole_library_row(void **state)
     result_set_free(&set);
 }
 
+/* threads/procs: written and read back; a file without them measured one
+ * worker; 0 workers is not a count. */
+static void worker_columns(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    result_row in = sample_row();
+    in.threads = 4;
+    in.procs = 1;
+    in.cpus = 2;
+    assert_true(csv_write_header(f));
+    assert_true(csv_write_row(f, &in));
+    fclose(f);
+    assert_non_null(strstr(buf, ",bytes,threads,procs,"));
+    assert_non_null(strstr(buf, ",8192,4,1,"));
+    FILE *r = fmemopen(buf, len, "r");
+    result_set set;
+    char why[256];
+    assert_true(csv_read_stream(r, "mem", &set, why, sizeof why));
+    fclose(r);
+    assert_int_equal(set.rows[0].threads, 4);
+    assert_int_equal(set.rows[0].procs, 1);
+    assert_int_equal(set.rows[0].cpus, 2);
+    result_set_free(&set);
+    free(buf);
+
+    r = csv_of("label,version,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status\n"
+               "a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok\n");
+    assert_true(csv_read_stream(r, "old.csv", &set, why, sizeof why));
+    fclose(r);
+    assert_int_equal(set.rows[0].threads, 1);
+    assert_int_equal(set.rows[0].procs, 1);
+    result_set_free(&set);
+
+    r = csv_of("label,version,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,threads\n"
+               "a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok,0\n");
+    assert_false(csv_read_stream(r, "zero.csv", &set, why, sizeof why));
+    assert_non_null(strstr(why, "bad threads"));
+    fclose(r);
+}
+
 static void refuses_what_is_not_a_results_file(void **state)
 {
     (void)state;
@@ -161,6 +204,7 @@ int main(void)
         cmocka_unit_test(reads_a_whole_library_row),
         cmocka_unit_test(refuses_what_is_not_a_results_file),
         cmocka_unit_test(accepts_reordered_and_extra_columns),
+        cmocka_unit_test(worker_columns),
     };
     return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
 }

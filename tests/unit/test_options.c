@@ -85,6 +85,33 @@ static void refuses_bad_values(void **state)
     assert_int_equal(PARSE(&o, "--lib", "x="), 2);
 }
 
+/* --threads and --procs: every point at each count, one worker once. */
+static void worker_counts(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--lib", "/x"), 0);
+    assert_int_equal(o.nworkers, 1);
+    assert_int_equal(o.workers[0].threads, 1);
+    assert_int_equal(o.workers[0].procs, 1);
+    assert_false(o.any_threads);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "1,2,4", "--procs", "2,1"), 0);
+    assert_int_equal(o.nworkers, 4); /* 1t 2t 4t 2p; --procs 1 is the 1-thread point */
+    assert_int_equal(o.workers[2].threads, 4);
+    assert_int_equal(o.workers[3].threads, 1);
+    assert_int_equal(o.workers[3].procs, 2);
+    assert_true(o.any_threads);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--procs", "3"), 0);
+    assert_int_equal(o.nworkers, 2);
+    assert_false(o.any_threads);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "0"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "257"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "2,2"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "two"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--procs", "-1"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--threads"), 2);
+}
+
 static void size_parser_messages(void **state)
 {
     (void)state;
@@ -105,6 +132,7 @@ int main(void)
         cmocka_unit_test(lists_and_labels),
         cmocka_unit_test(refuses_bad_values),
         cmocka_unit_test(size_parser_messages),
+        cmocka_unit_test(worker_counts),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }

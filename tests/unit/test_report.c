@@ -38,6 +38,20 @@ static const char *const three =
     "system-3.0.19,3.0.19,0x30000130,/l2,evp,sha256,digest,16,1.5e6,B/s,1.4e6,1.6e6,3,10,ok,,h,c,t,\n"
     "system-3.0.19,3.0.19,0x30000130,/l2,evp,rsa2048,sign,0,900,op/s,890,910,3,10,crashed,signal 11,h,c,t,\n";
 
+/* Two releases at 1 and 2 threads and 2 processes: 1.1.1w scales (1.9x),
+ * 3.0.20 does not with threads (1.1x) but does with processes (2.0x). */
+#define WORKERS_HEADER                                                                         \
+    "label,version,version_num,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,"  \
+    "samples,status,timestamp,sample_rates\n"
+static const char *const scaled =
+    WORKERS_HEADER
+    "1.1.1w,1.1.1w,0x1010117f,evp,sha256,digest,16,1,1,100,B/s,99,101,3,ok,t,99 100 101\n"
+    "3.0.20,3.0.20,0x30000140,evp,sha256,digest,16,1,1,50,B/s,49,51,3,ok,t,49 50 51\n"
+    "1.1.1w,1.1.1w,0x1010117f,evp,sha256,digest,16,2,1,190,B/s,188,192,3,ok,t,188 190 192\n"
+    "3.0.20,3.0.20,0x30000140,evp,sha256,digest,16,2,1,55,B/s,54,56,3,ok,t,54 55 56\n"
+    "1.1.1w,1.1.1w,0x1010117f,evp,sha256,digest,16,1,2,198,B/s,196,200,3,ok,t,196 198 200\n"
+    "3.0.20,3.0.20,0x30000140,evp,sha256,digest,16,1,2,100,B/s,98,102,3,ok,t,98 100 102\n";
+
 typedef struct {
     result_set set;
     report r;
@@ -264,9 +278,9 @@ static void markdown_and_terminal_tables(void **state)
     assert_non_null(strstr(term, "no ratios: 1.1.1w has no sha256 result for the fetch API"));
     free(term);
     char *csv = render(report_write_csv, &fx.r);
-    assert_non_null(strstr(csv, "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,B/s,2e+06,1e+06,2,"));
+    assert_non_null(strstr(csv, "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,1,1,B/s,2e+06,1e+06,2,"));
     assert_non_null(strstr(csv, ",ci-bounds,ok\n"));
-    assert_non_null(strstr(csv, "system-3.0.19,3.0.19,1.1.1w,rsa2048,evp,sign,0,op/s,,800,,,,,crashed\n"));
+    assert_non_null(strstr(csv, "system-3.0.19,3.0.19,1.1.1w,rsa2048,evp,sign,0,1,1,op/s,,800,,,,,crashed\n"));
     free(csv);
     unload(&fx);
 }
@@ -339,6 +353,69 @@ static void ops_charts_one_per_kind(void **state)
     assert_non_null(dat);
     assert_non_null(strstr(dat, "\"x25519 derive\""));
     assert_null(strstr(dat, "ecdsa-p256"));
+    free(dat);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf -- '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    unload(&fx);
+}
+
+static char *memory_output(const report *r, void (*write)(const report *, FILE *))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    write(r, f);
+    fclose(f);
+    return buf;
+}
+
+/* 1- and 2-worker rows are separate points: never matched to each other. */
+static void workers_are_part_of_a_point(void **state)
+{
+    (void)state;
+    fixture fx;
+    load(&fx, scaled, NULL);
+    assert_int_equal(fx.r.npt, 3);
+    size_t k = rel_index(&fx.r, "3.0.20");
+    report_point p = {.workload = "sha256", .api = "evp", .op = "digest", .bytes = 16};
+    assert_float_equal(report_find(&fx.r, k, &p)->rate, 50, 1e-9); /* 0 workers reads as 1 */
+    p.threads = 2;
+    assert_float_equal(report_find(&fx.r, k, &p)->rate, 55, 1e-9);
+    p.threads = 1, p.procs = 2;
+    assert_float_equal(report_find(&fx.r, k, &p)->rate, 100, 1e-9);
+    p.procs = 4;
+    assert_null(report_find(&fx.r, k, &p));
+    assert_true(report_has_workers(&fx.r));
+
+    char *term = memory_output(&fx.r, report_write_term);
+    assert_non_null(strstr(term, "16 B, 2 threads"));
+    assert_non_null(strstr(term, "16 B, 2 procs"));
+    free(term);
+    char *scaling = memory_output(&fx.r, report_write_scaling);
+    assert_non_null(strstr(scaling, "sha256, evp API, digest 16 B"));
+    assert_non_null(strstr(scaling, "1.1.1w              1.90 ["));
+    assert_non_null(strstr(scaling, "3.0.20              1.10 ["));
+    assert_non_null(strstr(scaling, "2.00 [")); /* 3.0.20 with 2 processes */
+    free(scaling);
+    char *csv = memory_output(&fx.r, report_write_scaling_csv);
+    assert_non_null(strstr(csv, "3.0.20,3.0.20,sha256,evp,digest,16,2,1,B/s,55,50,1.1,"));
+    assert_non_null(strstr(csv, "1.1.1w,1.1.1w,sha256,evp,digest,16,1,2,B/s,198,100,1.98,"));
+    free(csv);
+
+    char dir[] = "/tmp/test_report.XXXXXX", why[256], path[512];
+    assert_non_null(mkdtemp(dir));
+    assert_true(report_write_dat(&fx.r, dir, why, sizeof why));
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    char *list = slurp(path);
+    assert_non_null(strstr(list, "throughput\tthroughput-sha256-evp\t0 1\t"));
+    assert_non_null(strstr(list, "throughput\tthroughput-sha256-evp-2threads\t0 1\t"));
+    assert_non_null(strstr(list, "scaling\tscaling-sha256-evp\t0 0 1 1\t"));
+    assert_non_null(strstr(list, "\t16-byte\tthreads procs threads procs\t2\n"));
+    free(list);
+    snprintf(path, sizeof path, "%s/scaling-sha256-evp.dat", dir);
+    char *dat = slurp(path);
+    assert_non_null(strstr(dat, "workers \"3.0.20 threads\" low high\n1 1 1 1\n2 1.1 "));
     free(dat);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf -- '%s'", dir);
@@ -440,6 +517,7 @@ int main(void)
         cmocka_unit_test(speed_table_in_thousands_of_bytes),
         cmocka_unit_test(chart_data_and_list),
         cmocka_unit_test(ops_charts_one_per_kind),
+        cmocka_unit_test(workers_are_part_of_a_point),
         cmocka_unit_test(helpers),
         cmocka_unit_test(order_of_appearance_and_units),
     };

@@ -218,7 +218,7 @@ static void table_pairs_sorts_and_keeps_one_sided_points(void **state)
                            .new_source = "n.csv", .rule = rule};
     verdict_print(f, &t, &ctx, VF_CSV);
     fclose(f);
-    assert_non_null(strstr(buf, "workload,api,op,bytes,unit,old_label"));
+    assert_non_null(strstr(buf, "workload,api,op,bytes,threads,procs,unit,old_label"));
     assert_non_null(strstr(buf, ",\"a,b\",n,"));
     assert_non_null(strstr(buf, ",slower,"));
     size_t lines = 0;
