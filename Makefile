@@ -26,7 +26,7 @@ all: $(BIN)
 
 $(BIN): $(OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(OBJDIR)/%.o: %.c
 	@mkdir -p $(@D)
@@ -39,6 +39,7 @@ include tests/tests.mk
 -include plots/plots.mk
 -include bisect/bisect.mk
 -include fuzz/fuzz.mk
+-include cross/cross.mk
 
 clean:
 	rm -rf build bin

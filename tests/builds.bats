@@ -226,7 +226,7 @@ make_git_repo() {
     run "$REPO/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$BATS_TEST_TMPDIR/deb"
     echo "$output"
     [ "$status" -eq 0 ]
-    lib=$BATS_TEST_TMPDIR/deb/usr/lib/x86_64-linux-gnu/libcrypto.so.1.1
+    lib=$BATS_TEST_TMPDIR/deb$SYSTEM_LIBDIR/libcrypto.so.1.1
     [ -f "$lib" ]
     exports_version "$lib"
     run "$REPO/builds/apt-fetch-binary.sh" 'libssl1.1;id' bullseye "$BATS_TEST_TMPDIR/deb"
