@@ -40,6 +40,7 @@ include tests/tests.mk
 -include bisect/bisect.mk
 -include fuzz/fuzz.mk
 -include cross/cross.mk
+-include fleet/fleet.mk
 
 clean:
 	rm -rf build bin
