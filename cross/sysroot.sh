@@ -23,6 +23,7 @@ PACKAGES=(libcmocka0 libcmocka-dev libssl3)
 
 done_mark=$dest/.complete
 if [[ -f $done_mark ]]; then echo "$dest"; exit 0; fi
+# shellcheck source=/dev/null # the system's release file
 suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
 [[ $suite =~ ^[a-z]+$ ]] || die "cannot tell this machine's Debian suite from /etc/os-release"
 mirror=$(debian_mirror)

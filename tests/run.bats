@@ -131,7 +131,7 @@ check_full_quick_run() {
     local other='\xb7' name=aarch64
     [[ $(uname -m) != aarch64 ]] || other='\x3e' name=x86-64
     cp "$SYSTEM_LIBCRYPTO" "$TMP/other.so"
-    printf "$other"'\x00' | dd of="$TMP/other.so" bs=1 seek=18 conv=notrunc status=none
+    printf '%b\x00' "$other" | dd of="$TMP/other.so" bs=1 seek=18 conv=notrunc status=none
     run "$OSSLBENCH" info --lib "$TMP/other.so"
     [ "$status" -eq 1 ]
     [[ "$output" == *"is built for another architecture ($name; this runner is "* ]]
