@@ -11,6 +11,15 @@
  * ARM kernels), "Model"/"Hardware" on boards, "uarch" on RISC-V, "cpu" on
  * POWER.  An arm64 kernel often names nothing: its implementer and part
  * numbers identify the core (0x41/0xd0c is Arm's Neoverse-N1). */
+static void copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= n)
+        len = n - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
 static void cpu_model(char *buf, size_t n)
 {
     static const char *const keys[] = {"model name", "Model", "Hardware", "uarch", "cpu model",
@@ -33,16 +42,16 @@ static void cpu_model(char *buf, size_t n)
         value[strcspn(value, "\n")] = '\0';
         for (size_t k = 0; k < NKEYS; k++)
             if (found[k][0] == '\0' && strlen(keys[k]) == klen && strncmp(line, keys[k], klen) == 0)
-                snprintf(found[k], sizeof found[k], "%s", value);
+                copy_text(found[k], sizeof found[k], value);
         if (implementer[0] == '\0' && klen == 15 && strncmp(line, "CPU implementer", 15) == 0)
-            snprintf(implementer, sizeof implementer, "%s", value);
+            copy_text(implementer, sizeof implementer, value);
         if (part[0] == '\0' && klen == 8 && strncmp(line, "CPU part", 8) == 0)
-            snprintf(part, sizeof part, "%s", value);
+            copy_text(part, sizeof part, value);
     }
     fclose(f);
     for (size_t k = 0; k < NKEYS; k++)
         if (found[k][0] != '\0') {
-            snprintf(buf, n, "%s", found[k]);
+            copy_text(buf, n, found[k]);
             return;
         }
     if (implementer[0] != '\0')
