@@ -29,7 +29,7 @@ all: $(BIN)
 
 $(BIN): $(OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(OBJDIR)/%.o: %.c | deps
 	@mkdir -p $(@D)
@@ -44,6 +44,8 @@ include tests/tests.mk
 -include bisect/bisect.mk
 -include fuzz/fuzz.mk
 -include tools/tools.mk
+-include cross/cross.mk
+-include fleet/fleet.mk
 
 clean:
 	rm -rf build bin

@@ -1,17 +1,20 @@
 /* `osslbench report`: read a results CSV, write the speed-up table and the
  * per-release tables, and the data plots/draw.sh turns into charts. */
 #include "../analysis/report.h"
+#include "../analysis/report_hosts.h"
+#include "cmd_report_hosts.h"
 #include "commands.h"
 
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
-enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63 };
 
 static void usage(FILE *f)
 {
     fputs("usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
+          "       osslbench report [--reference HOST] [--format LIST] [--out DIR]\n"
+          "                        [HOST=]RESULTS... (two or more hosts' results)\n"
           "  --baseline LABEL  release the speed-ups are relative to\n"
           "                    (default: the oldest release in the file, by version)\n"
           "  --format LIST     comma-separated: term, csv, md, speed, dat, scaling\n"
@@ -19,7 +22,12 @@ static void usage(FILE *f)
           "  --out DIR         write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
           "                    scaling.txt and scaling.csv (when rows have several workers),\n"
           "                    the gnuplot *.dat files and charts.list into DIR\n"
-          "Without --out the chosen formats go to stdout (dat needs --out).\n",
+          "Without --out the chosen formats go to stdout (dat needs --out).\n"
+          "Several results (run folders or CSVs, one per machine) give a report over\n"
+          "hosts: rates side by side and each host relative to --reference HOST\n"
+          "(default: the first); formats term, csv, dat (hosts.txt, hosts.csv,\n"
+          "coverage.txt, chart data).  A host is named by HOST=, else its folder's\n"
+          "metadata.txt, else the CSV's host column.\n",
           f);
 }
 
@@ -134,7 +142,9 @@ static void write_stdout(const report *r, int formats)
 
 int cmd_report(int argc, char **argv)
 {
-    const char *baseline = NULL, *out = NULL, *input = NULL;
+    const char *baseline = NULL, *out = NULL, *input = NULL, *reference = NULL;
+    const char *inputs[HOSTS_MAX + 1];
+    size_t ninputs = 0;
     int formats = 0;
     bool options = true;
     for (int i = 1; i < argc; i++) {
@@ -143,13 +153,12 @@ int cmd_report(int argc, char **argv)
             options = false;
             continue;
         }
-        if (!options) {
-            if (input != NULL) {
-                fprintf(stderr, "osslbench report: one results file only ('%s', '%s')\n",
-                        input, a);
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            if (ninputs == HOSTS_MAX) {
+                fprintf(stderr, "osslbench report: at most %d results\n", HOSTS_MAX);
                 return 2;
             }
-            input = a;
+            inputs[ninputs++] = input = a;
             continue;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -157,27 +166,34 @@ int cmd_report(int argc, char **argv)
             return 0;
         }
         bool takes = strcmp(a, "--baseline") == 0 || strcmp(a, "--format") == 0 ||
-                     strcmp(a, "--out") == 0;
+                     strcmp(a, "--out") == 0 || strcmp(a, "--reference") == 0;
         if (takes && i + 1 >= argc) {
             fprintf(stderr, "osslbench report: %s needs a value (try --help)\n", a);
             return 2;
         }
         if (strcmp(a, "--baseline") == 0) {
             baseline = argv[++i];
+        } else if (strcmp(a, "--reference") == 0) {
+            reference = argv[++i];
         } else if (strcmp(a, "--out") == 0) {
             out = argv[++i];
         } else if (strcmp(a, "--format") == 0) {
             if ((formats = parse_formats(argv[++i])) < 0)
                 return 2;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        } else {
             fprintf(stderr, "osslbench report: unknown option '%s' (try --help)\n", a);
             return 2;
-        } else if (input != NULL) {
-            fprintf(stderr, "osslbench report: one results file only ('%s', '%s')\n", input, a);
-            return 2;
-        } else {
-            input = a;
         }
+    }
+    if (ninputs > 1 && baseline != NULL) {
+        fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
+        return 2;
+    }
+    if (ninputs > 1)
+        return report_hosts_command(inputs, ninputs, reference, formats, out);
+    if (reference != NULL) {
+        fputs("osslbench report: --reference is for several hosts' results\n", stderr);
+        return 2;
     }
     if (input == NULL) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);

@@ -38,6 +38,11 @@ typedef enum {
  * machine (exists, regular, ELF of our class and machine) without loading
  * it.  Returns false and a one-line reason otherwise. */
 bool libpath_check(const char *path, char *why, size_t whylen);
+/* The same check, telling a library for another machine (architecture, word
+ * size, byte order: fine elsewhere, e.g. under an emulator's tests) from one
+ * that is not a loadable library at all. */
+typedef enum { LIBPATH_OK, LIBPATH_BAD, LIBPATH_FOREIGN } libpath_verdict;
+libpath_verdict libpath_classify(const char *path, char *why, size_t whylen);
 
 /* dlopen + resolve the table + identify the release.  On failure returns
  * false with a one-line reason; the process should not use `lib` then. */

@@ -11,8 +11,9 @@
 #   COMPARE_CLOCK, COMPARE_QUICK=1, COMPARE_THREADS (e.g. 1,2), COMPARE_PROCS
 #                      passed to `osslbench run` (its defaults otherwise)
 #   COMPARE_NO_BUILD=1 never run `make builds`, even when nothing is installed
-#   COMPARE_SYSTEM_LIB the system libcrypto (default /usr/lib/x86_64-linux-gnu/
-#                      libcrypto.so.3; "none" leaves it out)
+#   COMPARE_SYSTEM_LIB the system libcrypto (default this machine's own
+#                      libcrypto.so.3, found by plots/system-lib.sh for any
+#                      architecture; "none" leaves it out)
 #   COMPARE_RESULTS_ROOT where run folders go (default results/)
 #   OSSLBENCH_BUILDS_DIR as for builds/: its install/ is searched
 # Before anything is loaded, built or measured, tools/deps.sh checks the
@@ -40,7 +41,7 @@ WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
 TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK) CLOCK=$(knob CLOCK)
 NO_BUILD=$(knob NO_BUILD) RESULTS_ROOT=$(knob RESULTS_ROOT)
 THREADS=$(knob THREADS) PROCS=$(knob PROCS)
-SYSTEM_LIB=${COMPARE_SYSTEM_LIB-/usr/lib/x86_64-linux-gnu/libcrypto.so.3}
+SYSTEM_LIB=${COMPARE_SYSTEM_LIB-$("$PLOTS_DIR/system-lib.sh" || true)}
 RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
 
 # ------------------------------------------------------------ knob checks
@@ -241,11 +242,17 @@ if ((rc == 2)); then # no library loaded (or a refused option): nothing was meas
 fi
 
 # ------------------------------------------------------------ metadata
-cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
-cpu_flags=$(sed -n 's/^flags[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+# x86 names its CPU "model name" and "flags"; ARM kernels give neither name
+# (lscpu decodes the part number) and list "Features".
+cpu_field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo 2>/dev/null | head -n 1; }
+cpu_model=$(cpu_field 'model name')
+[[ -n $cpu_model ]] || cpu_model=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+cpu_flags=$(cpu_field flags)
+[[ -n $cpu_flags ]] || cpu_flags=$(cpu_field Features)
 governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo unreadable)
 compiler=$(${CC:-cc} --version 2>/dev/null | head -n 1 || echo unknown)
-version=$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || echo "unknown (no git history)")
+# A checkout shipped without .git (make fleet) carries its version in OSSLBENCH_VERSION.
+version=${OSSLBENCH_VERSION:-$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || echo "unknown (no git history)")}
 {
     echo "host: $(hostname 2>/dev/null || uname -n)"
     echo "cpu_model: ${cpu_model:-unknown}"
@@ -253,6 +260,7 @@ version=$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || ec
     echo "threads: ${THREADS:-1}"
     echo "procs: ${PROCS:-none}"
     echo "cpu_flags: ${cpu_flags:-unknown}"
+    echo "arch: $(uname -m)"
     echo "kernel: $(uname -srvm)"
     echo "governor: $governor"
     echo "compiler: $compiler"

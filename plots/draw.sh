@@ -74,56 +74,7 @@ if ! "$BIN" "${args[@]}" -- "$csv" 2>"$out/report.err"; then
 fi
 rm -f -- "$out/report.err"
 
-# Every field of charts.list is checked before it reaches gnuplot, and all
-# of them reach it as strings (gnuplot -c ARGn), never as code.
-charts=()
-while IFS=$'\t' read -r kind name slots title extra; do
-    [[ $kind =~ ^(throughput|speedup|pubkey|apis|scaling)$ ]] || die "charts.list: unknown chart kind '$kind'"
-    [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "charts.list: bad chart name '$name'"
-    [[ $slots =~ ^[0-9]+( [0-9]+)*$ ]] || die "charts.list: bad series list for $name"
-    charts+=("$kind"$'\t'"$name"$'\t'"$slots"$'\t'"$title"$'\t'"$extra")
-done <"$out/charts.list"
-
-draw_one() { # KIND NAME SLOTS TITLE EXTRA FORMAT
-    local -a more=()
-    [[ -z $5 ]] || IFS=$'\t' read -r -a more <<<"$5"
-    (cd -- "$out" && GNUPLOT_LIB=$PLOTS_DIR gnuplot -c "$PLOTS_DIR/$1.gp" \
-        "$6" "$2.dat" "$2" "$3" "$4" "${more[@]}") 2>>"$out/gnuplot-$2.$6.log"
-}
-
-say "drawing ${#charts[@]} charts (PNG + SVG) into $out"
-jobs_max=$(nproc 2>/dev/null || echo 2)
-running=0 failed=0
-for c in "${charts[@]}"; do
-    IFS=$'\t' read -r kind name slots title extra <<<"$c"
-    for fmt in png svg; do
-        if ((running >= jobs_max)); then
-            wait -n || failed=$((failed + 1))
-            running=$((running - 1))
-        fi
-        draw_one "$kind" "$name" "$slots" "$title" "$extra" "$fmt" &
-        running=$((running + 1))
-    done
-done
-while ((running > 0)); do
-    wait -n || failed=$((failed + 1))
-    running=$((running - 1))
-done
-
-missing=0
-for c in "${charts[@]}"; do
-    IFS=$'\t' read -r kind name _ <<<"$c"
-    for fmt in png svg; do
-        log=$out/gnuplot-$name.$fmt.log
-        if [[ ! -s $out/$name.$fmt ]]; then
-            missing=$((missing + 1))
-            say "chart $name.$fmt was not drawn: $(head -n 3 "$log" 2>/dev/null | tr '\n' ' ')"
-        elif [[ ! -s $log ]]; then
-            rm -f -- "$log"
-        fi
-    done
-done
-
+"$PLOTS_DIR/draw-list.sh" "$out" || drawn=$?
 cat -- "$out/speedup.txt"
 scaling_note=
 if [[ -f $out/scaling.txt ]]; then
@@ -133,4 +84,4 @@ if [[ -f $out/scaling.txt ]]; then
 fi
 say "tables: $out/speedup.{txt,csv,md}, $out/speed-*.txt${scaling_note:-}"
 say "charts: $out/*.png, $out/*.svg"
-((failed == 0 && missing == 0)) || die "$((missing)) chart file(s) could not be drawn"
+exit "${drawn:-0}"

@@ -288,7 +288,8 @@ make_git_repo() {
     run "$REPO/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$BATS_TEST_TMPDIR/deb"
     echo "$output"
     [ "$status" -eq 0 ]
-    lib=$BATS_TEST_TMPDIR/deb/usr/lib/x86_64-linux-gnu/libcrypto.so.1.1
+    # in the package's multiarch folder, whatever this machine's architecture
+    lib=$(find "$BATS_TEST_TMPDIR/deb/usr/lib" -name libcrypto.so.1.1 -type f | head -n 1)
     [ -f "$lib" ]
     exports_version "$lib"
     run "$REPO/builds/apt-fetch-binary.sh" 'libssl1.1;id' bullseye "$BATS_TEST_TMPDIR/deb"

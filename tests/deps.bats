@@ -102,7 +102,7 @@ EOF
 }
 
 @test "one list: README's set-up names exactly the packages tools/deps.sh installs for each command" {
-    for cmd in "compare:build charts releases" "test:build tests charts releases"; do
+    for cmd in "compare:build charts releases" "test:build tests charts releases fleet"; do
         # shellcheck disable=SC2086 # purposes are words
         want=$("$ROOT/tools/deps.sh" --list ${cmd#*:} | tr ' ' '\n' | sort | paste -sd ' ')
         got=$(grep "^\`make ${cmd%%:*}\` installs" "$ROOT/README.md" | grep -o '`[a-z0-9.+-]*`' \
@@ -116,5 +116,5 @@ EOF
 @test "an unknown purpose: one line, non-zero exit" {
     run "$ROOT/tools/deps.sh" chart
     [ "$status" -eq 1 ] && [ "${#lines[@]}" -eq 1 ]
-    [[ $output == *"unknown purpose 'chart' (one of: build charts releases sanitizers tests)" ]]
+    [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet releases sanitizers tests)" ]]
 }

@@ -4,7 +4,9 @@
 ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)
 # check-asan points the same tests at the sanitizer build.
 OSSLBENCH="${OSSLBENCH_BIN:-$ROOT/bin/osslbench}"
-SYSTEM_LIBCRYPTO=/usr/lib/x86_64-linux-gnu/libcrypto.so.3
+# This machine's own system libcrypto and its library folder, any architecture.
+SYSTEM_LIBCRYPTO=$("$ROOT/plots/system-lib.sh")
+SYSTEM_LIBDIR=$(dirname "$SYSTEM_LIBCRYPTO")
 FIXTURES="$ROOT/build/fixtures"
 
 # A real 1.1.1w libcrypto: Debian bullseye's libssl1.1 binary package,
@@ -12,7 +14,7 @@ FIXTURES="$ROOT/build/fixtures"
 # installed).  Fetched once per checkout; prints the library path.
 libcrypto_111() {
     local dest="$FIXTURES/libssl1.1" lib
-    lib="$dest/usr/lib/x86_64-linux-gnu/libcrypto.so.1.1"
+    lib="$dest$SYSTEM_LIBDIR/libcrypto.so.1.1"
     if [[ ! -f $lib ]]; then
         rm -rf -- "$dest"
         "$ROOT/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$dest" >/dev/null 2>&1 || return 1

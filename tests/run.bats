@@ -96,15 +96,15 @@ check_full_quick_run() {
     mkdir "$TMP/dir"; : >"$TMP/empty.so"; echo hello >"$TMP/text.so"
     head -c 40 "$SYSTEM_LIBCRYPTO" >"$TMP/trunc.so"
     for bad in /nonexistent/libcrypto.so "$TMP/dir" "$TMP/empty.so" "$TMP/text.so" "$TMP/trunc.so" \
-        /usr/lib/x86_64-linux-gnu/libcrypt.so.1 /usr/lib/x86_64-linux-gnu/libssl.so.3; do
+        "$SYSTEM_LIBDIR"/libcrypt.so.1 "$SYSTEM_LIBDIR"/libssl.so.3; do
         run "$OSSLBENCH" info --lib "$bad"
         [ "$status" -ne 0 ]
         [ "${#lines[@]}" -eq 1 ] || { echo "$bad: $output"; return 1; }
         [[ "$output" == "osslbench info: --lib $bad: "* ]]
     done
-    run "$OSSLBENCH" info --lib /usr/lib/x86_64-linux-gnu/libssl.so.3
+    run "$OSSLBENCH" info --lib "$SYSTEM_LIBDIR"/libssl.so.3
     [[ "$output" == *"this is libssl, not libcrypto"* ]]
-    run "$OSSLBENCH" info --lib /usr/lib/x86_64-linux-gnu/libcrypt.so.1
+    run "$OSSLBENCH" info --lib "$SYSTEM_LIBDIR"/libcrypt.so.1
     [[ "$output" == *"not an OpenSSL libcrypto"* ]]
 }
 
@@ -180,11 +180,18 @@ check_full_quick_run() {
 }
 
 @test "a library built for another architecture or word size: one line, non-zero exit" {
-    cp "$SYSTEM_LIBCRYPTO" "$TMP/arm.so"
-    printf '\xb7\x00' | dd of="$TMP/arm.so" bs=1 seek=18 conv=notrunc status=none # e_machine = AArch64
-    run "$OSSLBENCH" info --lib "$TMP/arm.so"
+    # e_machine of another architecture: AArch64 (183), or x86-64 (62) on an AArch64 host
+    local other='\xb7' name=aarch64
+    [[ $(uname -m) != aarch64 ]] || other='\x3e' name=x86-64
+    cp "$SYSTEM_LIBCRYPTO" "$TMP/other.so"
+    printf '%b\x00' "$other" | dd of="$TMP/other.so" bs=1 seek=18 conv=notrunc status=none
+    run "$OSSLBENCH" info --lib "$TMP/other.so"
     [ "$status" -eq 1 ]
-    [[ "$output" == *"is built for another architecture (ELF machine 183)" ]]
+    [[ "$output" == *"is built for another architecture ($name; this runner is "* ]]
+    printf '\x02' | dd of="$TMP/other.so" bs=1 seek=5 conv=notrunc status=none # EI_DATA = big-endian
+    run "$OSSLBENCH" info --lib "$TMP/other.so"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"is a big-endian library; this runner is little-endian" ]]
     cp "$SYSTEM_LIBCRYPTO" "$TMP/32.so"
     printf '\x01' | dd of="$TMP/32.so" bs=1 seek=4 conv=notrunc status=none # EI_CLASS = 32-bit
     run "$OSSLBENCH" info --lib "$TMP/32.so"

@@ -1,11 +1,15 @@
 # Unit tests (cmocka) link the runner's objects minus main(); shell-level
 # tests (bats) drive bin/osslbench and the make targets as a user would.
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
-UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=build/tests$(if $(SAN),-san)/%)
+# This machine's own libcrypto.so.3, whatever its architecture (plots/system-lib.sh).
+SYSTEM_LIBCRYPTO ?= $(shell plots/system-lib.sh)
+UNIT_DEFS = -DSYSTEM_LIBCRYPTO='"$(SYSTEM_LIBCRYPTO)"'
+UNIT_DIR  := build/tests$(if $(SAN),-san)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(UNIT_DIR)/%)
 
-build/tests$(if $(SAN),-san)/%: tests/unit/%.c $(LIB_OBJS)
+$(UNIT_DIR)/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) $(UNIT_DEFS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
 
 BATS_FILES ?= $(sort $(wildcard tests/*.bats))
 
@@ -39,8 +43,8 @@ check-asan:
 VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
             --suppressions=tests/sanitizers/valgrind.supp
 check-valgrind: $(BIN)
-	$(VALGRIND) $(BIN) run --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 --quick --quiet \
+	$(VALGRIND) $(BIN) run --lib $(SYSTEM_LIBCRYPTO) --quick --quiet \
 	    --sizes 64 --workloads sha256,aes-128-cbc,aes-128-gcm,hmac-sha256,rsa1024,ecdsa-p256,ecdh-p256,x25519,ed25519,rsa-enc1024,rsa-load1024 \
 	    --timeout 300 --csv - >/dev/null
-	$(VALGRIND) $(BIN) info --lib /usr/lib/x86_64-linux-gnu/libcrypto.so.3 -v >/dev/null
+	$(VALGRIND) $(BIN) info --lib $(SYSTEM_LIBCRYPTO) -v >/dev/null
 	@echo "check-valgrind: clean"

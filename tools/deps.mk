@@ -4,12 +4,15 @@
 # for the check, so nothing is compiled, built or measured before it.
 DEPS_FOR_compare       := charts
 DEPS_FOR_plots         := charts
-DEPS_FOR_test          := tests charts releases
-DEPS_FOR_shell-tests   := tests charts releases
+DEPS_FOR_test          := tests charts releases fleet
+DEPS_FOR_shell-tests   := tests charts releases fleet
 DEPS_FOR_unit-tests    := tests
 DEPS_FOR_check-asan    := tests
 DEPS_FOR_check-valgrind := sanitizers
 DEPS_FOR_fuzz          := sanitizers
+DEPS_FOR_fleet         := fleet charts
+DEPS_FOR_cross-test    := cross
+DEPS_FOR_cross-build   := cross
 DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))))
 
 .PHONY: deps

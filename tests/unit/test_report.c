@@ -87,8 +87,12 @@ static size_t rel_index(const report *r, const char *label)
 
 static char *render(void (*w)(const report *, FILE *), const report *r)
 {
-    char *buf = NULL;
-    size_t len = 0;
+    /* static: gcc 12 for aarch64 takes the stream's pointer to a local for a
+     * dangling one after fclose (-Wdangling-pointer) */
+    static char *buf;
+    static size_t len;
+    buf = NULL;
+    len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
     w(r, f);

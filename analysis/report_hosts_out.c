@@ -1,0 +1,168 @@
+/* Tables of a report over hosts: terminal, CSV and the release coverage. */
+#include "report_hosts.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+static bool on_every_host(const hosts_report *h, size_t rel)
+{
+    for (size_t i = 0; i < h->nhost; i++)
+        if (!(h->rel[rel].on & (1UL << i)))
+            return false;
+    return true;
+}
+
+static void host_list(const hosts_report *h, unsigned long set, bool want, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < h->nhost && len < n; i++)
+        if (((set & (1UL << i)) != 0) == want)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", h->host[i].label);
+}
+
+void hosts_write_coverage(const hosts_report *h, FILE *f)
+{
+    fprintf(f, "%-24s", "release");
+    for (size_t i = 0; i < h->nhost; i++)
+        fprintf(f, " %-16s", h->host[i].label);
+    fputc('\n', f);
+    for (size_t k = 0; k < h->nrel; k++) {
+        fprintf(f, "%-24s", h->rel[k].label);
+        for (size_t i = 0; i < h->nhost; i++)
+            fprintf(f, " %-16s", h->rel[k].on & (1UL << i) ? "yes" : "-");
+        fputc('\n', f);
+    }
+    for (size_t k = 0; k < h->nrel; k++) {
+        if (on_every_host(h, k))
+            continue;
+        char with[1024], without[1024];
+        host_list(h, h->rel[k].on, true, with, sizeof with);
+        host_list(h, h->rel[k].on, false, without, sizeof without);
+        if (h->rel[k].on == 0)
+            fprintf(f, "release %s has no successful result on any host\n", h->rel[k].label);
+        else
+            fprintf(f, "release %s is only on %s (not on %s)\n", h->rel[k].label, with, without);
+    }
+}
+
+static void size_cell(const hosts_point *q, char *buf, size_t n)
+{
+    if (hosts_is_rate_per_op(q))
+        snprintf(buf, n, "-");
+    else
+        report_size_name(q->p.bytes, buf, n);
+}
+
+static void rate_cell(const result_row *row, const hosts_point *q, char *buf, size_t n)
+{
+    if (row == NULL)
+        snprintf(buf, n, "-");
+    else if (row->status != ST_OK)
+        snprintf(buf, n, "%s", row_status_name(row->status));
+    else if (hosts_is_rate_per_op(q))
+        snprintf(buf, n, "%.0f op/s", row->rate);
+    else
+        snprintf(buf, n, "%.1f MB/s", row->rate * 1e-6);
+}
+
+void hosts_write_term(const hosts_report *h, FILE *f)
+{
+    const char *ref = h->host[h->reference].label;
+    fprintf(f, "Hosts: ");
+    for (size_t i = 0; i < h->nhost; i++)
+        fprintf(f, "%s%s%s", i ? ", " : "", h->host[i].label, i == h->reference ? " (reference)" : "");
+    fputs("\n\n", f);
+    hosts_write_coverage(h, f);
+    for (size_t k = 0; k < h->nrel; k++) {
+        if (h->rel[k].on == 0)
+            continue;
+        fprintf(f, "\n%s: rate per host; ratio = host / %s [95%% CI], >1 = faster\n",
+                h->rel[k].label, ref);
+        fprintf(f, "%-14s %-7s %-8s %-8s", "workload", "api", "op", "size");
+        for (size_t i = 0; i < h->nhost; i++)
+            fprintf(f, " %16s", h->host[i].label);
+        for (size_t i = 0; i < h->nhost; i++)
+            if (i != h->reference) {
+                char head[160];
+                snprintf(head, sizeof head, "%s/%s", h->host[i].label, ref);
+                fprintf(f, " %22.22s", head);
+            }
+        fputc('\n', f);
+        for (size_t j = 0; j < h->npt; j++) {
+            const hosts_point *q = &h->pt[j];
+            bool any = false;
+            for (size_t i = 0; i < h->nhost && !any; i++)
+                any = hosts_find_any(h, i, k, &q->p) != NULL;
+            if (!any)
+                continue;
+            char size[32], cell[64];
+            size_cell(q, size, sizeof size);
+            fprintf(f, "%-14s %-7s %-8s %-8s", q->p.workload, q->p.api, q->p.op, size);
+            for (size_t i = 0; i < h->nhost; i++) {
+                rate_cell(hosts_find_any(h, i, k, &q->p), q, cell, sizeof cell);
+                fprintf(f, " %16s", cell);
+            }
+            for (size_t i = 0; i < h->nhost; i++) {
+                if (i == h->reference)
+                    continue;
+                report_ratio r = hosts_ratio(h, i, k, &q->p);
+                if (r.method == RATIO_NONE)
+                    snprintf(cell, sizeof cell, "-");
+                else
+                    snprintf(cell, sizeof cell, "%.2f [%.2f,%.2f]", r.ratio, r.lo, r.hi);
+                fprintf(f, " %22s", cell);
+            }
+            fputc('\n', f);
+        }
+    }
+}
+
+static void csv_num(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, ",%.6g", x);
+    else
+        fputc(',', f);
+}
+
+void hosts_write_csv(const hosts_report *h, FILE *f)
+{
+    fputs("release,version_num,workload,api,op,bytes,unit,host,rate,ci_low,ci_high,reference,"
+          "reference_rate,ratio,ratio_low,ratio_high,ci_method,status\n",
+          f);
+    for (size_t k = 0; k < h->nrel; k++)
+        for (size_t j = 0; j < h->npt; j++)
+            for (size_t i = 0; i < h->nhost; i++) {
+                const hosts_point *q = &h->pt[j];
+                const result_row *row = hosts_find_any(h, i, k, &q->p);
+                if (row == NULL)
+                    continue;
+                const result_row *base = hosts_find(h, h->reference, k, &q->p);
+                bool ok = row->status == ST_OK;
+                report_ratio r = hosts_ratio(h, i, k, &q->p);
+                csv_put_field(f, h->rel[k].label);
+                fprintf(f, ",0x%lx,", h->rel[k].version_num);
+                csv_put_field(f, q->p.workload);
+                fputc(',', f);
+                csv_put_field(f, q->p.api);
+                fputc(',', f);
+                csv_put_field(f, q->p.op);
+                fprintf(f, ",%" PRIu64 ",", q->p.bytes);
+                csv_put_field(f, row->unit);
+                fputc(',', f);
+                csv_put_field(f, h->host[i].label);
+                csv_num(f, ok ? row->rate : NAN);
+                csv_num(f, ok ? row->ci_low : NAN);
+                csv_num(f, ok ? row->ci_high : NAN);
+                fputc(',', f);
+                csv_put_field(f, h->host[h->reference].label);
+                csv_num(f, base != NULL ? base->rate : NAN);
+                csv_num(f, r.ratio);
+                csv_num(f, r.lo);
+                csv_num(f, r.hi);
+                fprintf(f, ",%s,%s\n", r.method == RATIO_NONE ? "" : ratio_method_name(r.method),
+                        row_status_name(row->status));
+            }
+}

@@ -1,0 +1,100 @@
+/* `osslbench report HOST_A=DIR HOST_B=DIR ...`: the report over hosts.
+ * Reads every input, tells which releases only some hosts have (stderr and
+ * coverage.txt: a release missing somewhere is listed, never dropped), and
+ * writes the tables and chart data (analysis/report_hosts*.c). */
+#include "../analysis/report_hosts.h"
+#include "cmd_report_hosts.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+typedef void (*hosts_writer)(const hosts_report *, FILE *);
+
+static bool write_file(const char *dir, const char *name, const hosts_report *h, hosts_writer w)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    w(h, f);
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "osslbench report: %s: write error\n", path);
+        return false;
+    }
+    return true;
+}
+
+static void note_partial_releases(const hosts_report *h)
+{
+    unsigned long all = h->nhost >= 64 ? ~0UL : (1UL << h->nhost) - 1;
+    for (size_t k = 0; k < h->nrel; k++) {
+        if ((h->rel[k].on & all) == all)
+            continue;
+        fprintf(stderr, "osslbench report: release %s is not on every host:", h->rel[k].label);
+        for (size_t i = 0; i < h->nhost; i++)
+            fprintf(stderr, " %s %s", h->host[i].label,
+                    h->rel[k].on & (1UL << i) ? "yes" : "no");
+        fputc('\n', stderr);
+    }
+}
+
+int report_hosts_command(const char *const *inputs, size_t n, const char *reference, int formats,
+                         const char *out)
+{
+    if (formats == F_ALL)
+        formats = F_TERM | F_CSV | F_DAT;
+    if (formats & (F_MD | F_SPEED)) {
+        fputs("osslbench report: over hosts the formats are term, csv and dat\n", stderr);
+        return 2;
+    }
+    if (formats == 0)
+        formats = out != NULL ? F_TERM | F_CSV | F_DAT : F_TERM;
+    if ((formats & F_DAT) && out == NULL) {
+        fputs("osslbench report: --format dat writes files: give --out DIR\n", stderr);
+        return 2;
+    }
+    char why[8192];
+    hosts_report h = {0};
+    for (size_t i = 0; i < n; i++)
+        if (!hosts_add(&h, inputs[i], why, sizeof why)) {
+            fprintf(stderr, "osslbench report: %s\n", why);
+            hosts_free(&h);
+            return 1;
+        }
+    if (!hosts_finish(&h, reference, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
+        hosts_free(&h);
+        return 1;
+    }
+    note_partial_releases(&h);
+    int status = 0;
+    if (out == NULL) {
+        if (formats & F_TERM)
+            hosts_write_term(&h, stdout);
+        if (formats & F_CSV) {
+            fputs(formats & F_TERM ? "\n" : "", stdout);
+            hosts_write_csv(&h, stdout);
+        }
+        status = fflush(stdout) != 0;
+    } else if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+        status = 1;
+    } else {
+        bool ok = write_file(out, "coverage.txt", &h, hosts_write_coverage);
+        if (ok && (formats & F_TERM))
+            ok = write_file(out, "hosts.txt", &h, hosts_write_term);
+        if (ok && (formats & F_CSV))
+            ok = write_file(out, "hosts.csv", &h, hosts_write_csv);
+        if (ok && (formats & F_DAT) && !hosts_write_dat(&h, out, why, sizeof why)) {
+            fprintf(stderr, "osslbench report: %s\n", why);
+            ok = false;
+        }
+        status = !ok;
+    }
+    hosts_free(&h);
+    return status;
+}

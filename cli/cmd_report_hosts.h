@@ -1,0 +1,14 @@
+/* `osslbench report` over several hosts' results (cmd_report.c hands over
+ * when it is given more than one input). */
+#ifndef CLI_CMD_REPORT_HOSTS_H
+#define CLI_CMD_REPORT_HOSTS_H
+
+#include <stddef.h>
+
+/* The --format bits of `osslbench report`. */
+enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63 };
+
+int report_hosts_command(const char *const *inputs, size_t n, const char *reference, int formats,
+                         const char *out);
+
+#endif
