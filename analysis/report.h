@@ -7,6 +7,7 @@
 #ifndef ANALYSIS_REPORT_H
 #define ANALYSIS_REPORT_H
 
+#include "../compat/flavor.h"
 #include "../csv/csv.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@ typedef struct {
     char label[64];
     char version[32];
     unsigned long version_num;
+    lib_flavor flavor; /* forks sort after the OpenSSL releases, each flavor apart */
     size_t ok_rows; /* rows with status ok: a release without any is never the baseline */
 } report_release;
 
@@ -40,7 +42,8 @@ typedef struct {
 
 typedef struct {
     const result_set *set;
-    report_release *rel; /* release order: version_num, then label */
+    report_release *rel; /* release order: OpenSSL releases by version_num, then
+                          * each fork flavor (compat/flavor.h order); label last */
     size_t nrel;
     report_point *pt; /* workload, api, op, bytes order */
     size_t npt;
@@ -48,7 +51,8 @@ typedef struct {
     report_order workloads, apis, ops;
 } report;
 
-/* baseline NULL: the oldest release (by version) with at least one ok row.
+/* baseline NULL: the oldest OpenSSL release (by version) with at least one
+ * ok row; a fork only when no OpenSSL release has one.
  * Fails (message in why) on an empty set or an unknown baseline label. */
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n);
 void report_free(report *r);
@@ -57,6 +61,11 @@ void report_free(report *r);
 const result_row *report_find(const report *r, size_t rel, const report_point *p);
 /* Any row (whatever its status) of a release at a point, or NULL. */
 const result_row *report_find_any(const report *r, size_t rel, const report_point *p);
+
+/* A release's name in charts: its label, and for a fork which one
+ * ("boringssl (fork)", "mine (LibreSSL fork)"), so a fork is never read as
+ * an OpenSSL release. */
+void report_release_title(const report_release *rel, char *buf, size_t n);
 
 /* Operations per second (op/s), not a throughput over block sizes. */
 bool report_point_is_ops(const report_point *p);

@@ -163,6 +163,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
     rp.version_num = lib.ver.number;
     snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
     snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
+    snprintf(rp.flavor, sizeof rp.flavor, "%s", flavor_name(lib.ver.flavor));
     if (!proto_write(out_fd, &rp, sizeof rp))
         _exit(1);
 

@@ -152,6 +152,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
     lp->version_num = rp.version_num;
     snprintf(lp->version, sizeof lp->version, "%s", rp.version);
     snprintf(lp->version_text, sizeof lp->version_text, "%s", rp.version_text);
+    snprintf(lp->flavor, sizeof lp->flavor, "%s", rp.flavor);
     return true;
 }
 

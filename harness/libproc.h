@@ -18,6 +18,7 @@ typedef struct {
     char version[32];
     char version_text[160];
     char load_error[256];
+    char flavor[16];
 } libproc;
 
 typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;

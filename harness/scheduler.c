@@ -56,6 +56,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->label, sizeof r->label, "%s", lp->label);
     snprintf(r->version, sizeof r->version, "%s", lp->version);
     r->version_num = lp->version_num;
+    snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
     snprintf(r->lib, sizeof r->lib, "%s", lp->path);
     snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
     snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
@@ -66,6 +67,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
     snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
     snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
+    snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
     r->status = ST_OK;
 }
 

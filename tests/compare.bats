@@ -62,17 +62,23 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,kind,sample_rates" ]
+    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,run_id,kind,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
-    run awk -F, 'NR > 1 {
-        if ($15 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
-        if ($10 != "B/s" && $10 != "op/s") { print "unit " NR; exit 1 }
-        if ($15 == "ok" && ($9 == "" || $11 == "" || $12 == "")) { print "rate " NR; exit 1 }
-        if ($15 != "ok" && $9 != "") { print "rate on failure " NR; exit 1 }
-        if ($3 !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
-        if ($6 ~ /^rsa/ && ($8 != 0 || $10 != "op/s")) { print "rsa " NR; exit 1 }
+    c() { csv_col "$RUN/results.csv" "$1"; }
+    run awk -F, -v st="$(c status)" -v un="$(c unit)" -v ra="$(c rate)" -v lo="$(c ci_low)" \
+        -v hi="$(c ci_high)" -v vn="$(c version_num)" -v wl="$(c workload)" -v by="$(c bytes)" \
+        -v fl="$(c flavor)" -v id="$(c run_id)" 'NR > 1 {
+        if ($st !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
+        if ($un != "B/s" && $un != "op/s") { print "unit " NR; exit 1 }
+        if ($st == "ok" && ($ra == "" || $lo == "" || $hi == "")) { print "rate " NR; exit 1 }
+        if ($st != "ok" && $ra != "") { print "rate on failure " NR; exit 1 }
+        if ($vn !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
+        if ($wl ~ /^rsa/ && ($by != 0 || $un != "op/s")) { print "rsa " NR; exit 1 }
+        if ($fl != "openssl") { print "flavor " NR; exit 1 }
+        ids[$id]++
         seen[$1]++ }
-        END { if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
+        END { if (length(ids) != 1) { print "run_ids " length(ids); exit 1 }
+              if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # one row per library x point: 10 workloads; 1.1.1w has no fetch path (unsupported rows)
     run grep -c ',ok,' "$RUN/results.csv"

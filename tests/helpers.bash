@@ -20,6 +20,18 @@ libcrypto_111() {
     [[ -f $lib ]] && echo "$lib"
 }
 
+# Debian's BoringSSL: bookworm's android-libboringssl (a fork that reports
+# 0x1010107f, "1.1.1g"), fetched like libcrypto_111.  Prints the library path.
+libcrypto_boringssl() {
+    local dest="$FIXTURES/boringssl" lib
+    lib="$dest/usr/lib/x86_64-linux-gnu/android/libcrypto.so.0"
+    if [[ ! -f $lib ]]; then
+        rm -rf -- "$dest"
+        "$ROOT/builds/apt-fetch-binary.sh" android-libboringssl bookworm "$dest" >/dev/null 2>&1 || return 1
+    fi
+    [[ -f $lib ]] && echo "$lib"
+}
+
 # Every libcrypto that builds/ has installed, one path per line.
 installed_libcryptos() {
     local f

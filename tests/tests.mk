@@ -7,6 +7,13 @@ build/tests$(if $(SAN),-san)/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
 
+# A fake 0.9.8 library (void HMAC shape) beside the unit tests that load it.
+FAKE_098 := build/tests$(if $(SAN),-san)/fake-098.so
+$(FAKE_098): tests/faults/fake098_lib.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -shared -fPIC -O1 -o $@ $< -ldl
+build/tests$(if $(SAN),-san)/test_shapes: $(FAKE_098)
+
 BATS_FILES ?= $(sort $(wildcard tests/*.bats))
 
 unit-tests: $(UNIT_BINS)

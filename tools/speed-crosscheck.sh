@@ -36,8 +36,9 @@ for wl in sha256 aes-128-cbc; do
                 awk -v w="$wl" 'tolower($1) == w {v = $NF} END {sub(/k$/, "", v); print v}')
             "$bench" run --lib "$lib" --workloads "$wl" --api "$api" --sizes "$bytes" --time 1 --precision 0.0005 --clock cpu \
                 --quiet --csv "$tmp/$wl-$bytes-$r.csv" >/dev/null
-            ours=$(awk -F, 'NR == 2 {print $9}' "$tmp/$wl-$bytes-$r.csv")
-            echo "$(awk -v o="$ours" -v k="$k" 'BEGIN {printf "%.6f %.0f %.0f", o / (k * 1000), k * 1000, o}')"
+            ours=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "rate") c = i; next }
+                NR == 2 { print $c }' "$tmp/$wl-$bytes-$r.csv")
+            awk -v o="$ours" -v k="$k" 'BEGIN {printf "%.6f %.0f %.0f\n", o / (k * 1000), k * 1000, o}'
         done | sort -n | awk -v w="$wl" -v b="$bytes" '{r[NR] = $1; s[NR] = $2; o[NR] = $3}
             END {m = int((NR + 1) / 2); printf "%-12s %6d %14.0f %14.0f %8.3f\n", w, b, s[m], o[m], r[m]}'
     done

@@ -39,6 +39,29 @@ typedef struct {
     cx_EVP_MAC_CTX *macctx;
 } hmac_state;
 
+/* 0.9.8: HMAC_Init_ex/Update/Final return void (their own call shape in
+ * symbols.def), so there is no result to check. */
+static bool legacy_void_loop(void *p, uint64_t iterations)
+{
+    hmac_state *s = p;
+    void (*init)(void *, const void *, int, const cx_EVP_MD *, cx_ENGINE *) =
+        s->lib->fn.HMAC_Init_ex_void;
+    void (*update)(void *, const unsigned char *, size_t) = s->lib->fn.HMAC_Update_void;
+    void (*final)(void *, unsigned char *, unsigned int *) = s->lib->fn.HMAC_Final_void;
+    void *ctx = s->hctx;
+    const unsigned char *in = s->in;
+    size_t len = s->len;
+    unsigned char *out = s->out;
+    unsigned int outl = 0;
+    for (uint64_t i = 0; i < iterations; i++) {
+        init(ctx, NULL, 0, NULL, NULL);
+        update(ctx, in, len);
+        final(ctx, out, &outl);
+    }
+    s->outlen = outl;
+    return true;
+}
+
 static bool legacy_loop(void *p, uint64_t iterations)
 {
     hmac_state *s = p;
@@ -50,18 +73,10 @@ static bool legacy_loop(void *p, uint64_t iterations)
     size_t len = s->len;
     unsigned char *out = s->out;
     unsigned int outl = 0;
-    if (s->lib->ver.series < R_100) { /* 0.9.8: these return void */
-        for (uint64_t i = 0; i < iterations; i++) {
-            init(ctx, NULL, 0, NULL, NULL);
-            update(ctx, in, len);
-            final(ctx, out, &outl);
-        }
-    } else {
-        for (uint64_t i = 0; i < iterations; i++)
-            if (init(ctx, NULL, 0, NULL, NULL) != 1 || update(ctx, in, len) != 1 ||
-                final(ctx, out, &outl) != 1)
-                return false;
-    }
+    for (uint64_t i = 0; i < iterations; i++)
+        if (init(ctx, NULL, 0, NULL, NULL) != 1 || update(ctx, in, len) != 1 ||
+            final(ctx, out, &outl) != 1)
+            return false;
     s->outlen = outl;
     return true;
 }
@@ -160,8 +175,8 @@ static bool legacy_open(hmac_state *s, char *why, size_t n)
     }
     if (s->hctx == NULL)
         return wl_fail(lib, why, n, "cannot allocate an HMAC_CTX");
-    if (lib->ver.series < R_100) { /* 0.9.8: void */
-        lib->fn.HMAC_Init_ex(s->hctx, s->key, (int)s->keylen, s->md, NULL);
+    if (lib->fn.HMAC_Init_ex_void != NULL) { /* 0.9.8 */
+        lib->fn.HMAC_Init_ex_void(s->hctx, s->key, (int)s->keylen, s->md, NULL);
         return true;
     }
     if (lib->fn.HMAC_Init_ex(s->hctx, s->key, (int)s->keylen, s->md, NULL) != 1)
@@ -184,7 +199,7 @@ static hmac_state *hmac_open(const crypto_lib *lib, const hmac_def *d, api_path 
     s->md = api == API_FETCH ? NULL : d->evp_md(lib);
     bool ok = api == API_FETCH || s->md != NULL || wl_fail(lib, why, n, "no static EVP_MD object");
     if (ok && api == API_LEGACY) {
-        *loop = legacy_loop;
+        *loop = lib->fn.HMAC_Init_ex_void != NULL ? legacy_void_loop : legacy_loop;
         ok = legacy_open(s, why, n);
     } else if (ok && api == API_ONESHOT) {
         *loop = oneshot_loop;
@@ -288,7 +303,8 @@ static const hmac_def hmac_sha256_def = {
 #define HMAC_NEEDS(getter)                                                                    \
     {                                                                                         \
         [API_LEGACY] = "HMAC_CTX_new|HMAC_CTX_init HMAC_CTX_free|HMAC_CTX_cleanup "           \
-                       "HMAC_Init_ex HMAC_Update HMAC_Final " #getter,                        \
+                       "HMAC_Init_ex|HMAC_Init_ex_void HMAC_Update|HMAC_Update_void "        \
+                       "HMAC_Final|HMAC_Final_void " #getter,                                 \
         [API_ONESHOT] = "HMAC " #getter,                                                      \
         [API_EVP] = "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "    \
                     "EVP_PKEY_new_mac_key EVP_PKEY_free EVP_DigestSignInit EVP_DigestUpdate " \

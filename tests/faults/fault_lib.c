@@ -1,10 +1,12 @@
 /* A fake libcrypto for fault tests: it answers like a 1.1.1 release and
- * implements SHA-256 (legacy and EVP paths) with one deliberate fault, chosen
- * at compile time:
+ * implements SHA-256 (legacy, evp one-shot and evp-ctx paths) with one
+ * deliberate fault, chosen at compile time:
  *   -DFAULT_CRASH  SIGSEGV inside the digest update
  *   -DFAULT_ABORT  abort() inside the digest update
  *   -DFAULT_HANG   never returns from the digest update
  *   -DFAULT_WRONG  returns a wrong digest (the self-check must catch it)
+ *   -DAS_BORINGSSL no fault; BoringSSL's version number, text and marker
+ *                  symbol (tests/forks.bats)
  * It exports only what those paths need, so every other workload is simply
  * unsupported for it. */
 #include <signal.h>
@@ -12,8 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(AS_BORINGSSL)
+unsigned long OpenSSL_version_num(void) { return 0x1010107fUL; }
+const char *OpenSSL_version(int t) { return t == 0 ? "BoringSSL" : ""; }
+int BORINGSSL_self_test(void) { return 1; }
+#else
 unsigned long OpenSSL_version_num(void) { return 0x1010117fUL; }
 const char *OpenSSL_version(int t) { return t == 0 ? "OpenSSL 1.1.1w (fault injection)" : ""; }
+#endif
 int OPENSSL_init_crypto(unsigned long long opts, const void *s) { (void)opts, (void)s; return 1; }
 unsigned long ERR_get_error(void) { return 0; }
 
