@@ -65,3 +65,15 @@ int EVP_DigestFinal_ex(void *c, unsigned char *md, unsigned int *len)
         *len = 32;
     return SHA256_Final(md, c);
 }
+/* The evp path's one-shot: the same fault, through the same update. */
+int EVP_Digest(const void *d, size_t n, unsigned char *md, unsigned int *len, const void *type,
+               void *impl)
+{
+    ctx112 c;
+    (void)type, (void)impl;
+    SHA256_Init(&c);
+    SHA256_Update(&c, d, n);
+    if (len)
+        *len = 32;
+    return SHA256_Final(md, &c);
+}
