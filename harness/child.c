@@ -185,7 +185,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
                 break;
             }
             rp.iterations = rq.iterations ? rq.iterations : pt.iterations;
-            rp.ns = time_run(pt.clock, pt.loop, pt.state, rp.iterations);
+            rp.ns = time_sample(pt.clock, pt.loop, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", &lib);
             break;

@@ -167,3 +167,5 @@ call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeo
     }
     return await(lp, rp, timeout_s, why, n);
 }
+
+const lib_driver libproc_driver = {.start = libproc_start, .call = libproc_call};

@@ -38,4 +38,15 @@ call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeo
 
 void libproc_stop(libproc *lp);
 
+/* How the scheduler reaches a library: libproc_driver forks a child per
+ * library (the functions above); the scheduler's unit test gives a
+ * scripted fake instead, so no library is loaded there. */
+typedef struct {
+    bool (*start)(libproc *lp, int cpu, double timeout_s);
+    call_result (*call)(libproc *lp, const request *rq, reply *rp, double timeout_s, char *why,
+                        size_t n);
+} lib_driver;
+
+extern const lib_driver libproc_driver;
+
 #endif
