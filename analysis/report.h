@@ -76,10 +76,11 @@ size_t report_rank(const report_order *order, const char *name);
 const char *report_ops_group(const report_point *p);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
-typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS } ratio_method;
+typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS, RATIO_NO_CI } ratio_method;
 
 typedef struct {
-    double ratio, lo, hi; /* rate / baseline rate and its 95% CI */
+    double ratio, lo, hi; /* rate / baseline rate and its 95% CI (ci-bounds: >= 90%;
+                           * no-ci: NAN, fewer than 6 samples on a side) */
     ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
 } report_ratio;
 
