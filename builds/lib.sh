@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # builds/lib.sh — shared shell code for the builds/ scripts (sourced, never run).
 #
 # One place for: where things live, logging, release-name validation, manifest

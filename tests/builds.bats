@@ -97,7 +97,7 @@ exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|
     # flip the bits of byte 4096
     local b
     b=$(od -An -tu1 -j4096 -N1 "$tb/openssl-1.1.1w.tar.gz" | tr -d ' ')
-    printf "$(printf '\\%03o' $((255 - b)))" | dd of="$tb/openssl-1.1.1w.tar.gz" bs=1 seek=4096 conv=notrunc status=none
+    printf '%b' "$(printf '\\%03o' $((255 - b)))" | dd of="$tb/openssl-1.1.1w.tar.gz" bs=1 seek=4096 conv=notrunc status=none
     OSSLBENCH_TARBALLS=$tb OSSLBENCH_SOURCES=tarball OSSLBENCH_BUILDS_DIR=$BATS_TEST_TMPDIR/b \
         run "$REPO/builds/build-release.sh" 1.1.1w-noasm
     echo "$output"
@@ -142,7 +142,7 @@ exports_version() { nm -D --defined-only "$1" | grep -qE ' (OpenSSL_version_num|
 }
 
 @test "a release without a pinned checksum builds only from git" {
-    OPENSSL_GIT= OSSLBENCH_SOURCES="tarball debian upstream git" run "$REPO/builds/build-release.sh" 1.0.1u
+    OPENSSL_GIT='' OSSLBENCH_SOURCES="tarball debian upstream git" run "$REPO/builds/build-release.sh" 1.0.1u
     echo "$output"
     [ "$status" -ne 0 ]
     [[ $output == *"no pinned sha256"* ]]

@@ -57,7 +57,9 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     [ -d "$RUN" ]
     [[ $(basename "$RUN") =~ ^[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9._-]+$ ]]
     [ "$(readlink "$RES/latest")" = "$(basename "$RUN")" ] # relative link
-    [ -s "$RUN/results.csv" ] && [ -s "$RUN/metadata.txt" ] && [ -s "$RUN/trace.txt" ]
+    [ -s "$RUN/results.csv" ]
+    [ -s "$RUN/metadata.txt" ]
+    [ -s "$RUN/trace.txt" ]
 }
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
@@ -166,8 +168,11 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
         'NR > 1 && $u == "B/s" && $s == "ok" { print $w, $a }' "$RUN/results.csv" | sort -u | wc -l)
     [ "$pairs" -gt 10 ]
     [ "$(grep -c '^throughput' "$P/charts.list")" -eq "$pairs" ]
-    [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-public-key-evp.svg" ]
-    [ -s "$P/ops-public-key-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
+    [ -s "$P/speedup-sha256-evp.png" ]
+    [ -s "$P/speedup-public-key-evp.svg" ]
+    [ -s "$P/ops-public-key-evp.png" ]
+    [ -s "$P/apis-sha256.svg" ]
+    [ -s "$P/apis-rsa2048.png" ]
     [ "$n" -gt 30 ]
     [ -z "$(find "$P" -name "gnuplot-*.log")" ] # no gnuplot warnings
 }
@@ -238,40 +243,57 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
     [[ $output == *"unknown BASELINE '0.9.8q'"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
-    [ "$status" -ne 0 ] && [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
     cd "$BATS_TEST_TMPDIR"
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
-    [ "$status" -ne 0 ] && [[ $output == *"is not a release label"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"is not a release label"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)' # $$: make passes a literal $
-    [ "$status" -ne 0 ] && [[ $output == *"WORKLOADS="* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"WORKLOADS="* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
-    [ "$status" -ne 0 ] && [[ $output == *"is not a file"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"is not a file"* ]]
     # (make itself expands $(...) in a command-line value; the script sees the rest)
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a file"* ]]
+    [ "$status" -eq 1 ]
+    [ "$(grep -c . <<<"$output")" -eq 1 ]
+    [[ $output == *"is not a file"* ]]
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a release label"* ]]
-    [ ! -e pwned ] && [ ! -e "$ROOT/pwned" ]
+    [ "$status" -eq 1 ]
+    [ "$(grep -c . <<<"$output")" -eq 1 ]
+    [[ $output == *"is not a release label"* ]]
+    [ ! -e pwned ]
+    [ ! -e "$ROOT/pwned" ]
     [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
 }
 
 @test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/nope"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"no such run folder"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"no such run folder"* ]]
     mkdir "$BATS_TEST_TMPDIR/empty"
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/empty"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"has no results.csv"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"has no results.csv"* ]]
     mkdir "$BATS_TEST_TMPDIR/bad"
     head -n 3 "$RUN/results.csv" >"$BATS_TEST_TMPDIR/bad/results.csv"
     # a real row with its block size spelled out in words
     awk -F, -v OFS=, -v b="$(csv_col "$RUN/results.csv" bytes)" 'NR == 2 { $b = "sixteen"; print }' \
         "$RUN/results.csv" >>"$BATS_TEST_TMPDIR/bad/results.csv"
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/bad"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"line 4: bad bytes"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"line 4: bad bytes"* ]]
     [ ! -e "$BATS_TEST_TMPDIR/bad/plots" ] # no half-made output folder left
     run make -s -C "$ROOT" plots RESULTS="$RUN" BASELINE=0.9.8q
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"unknown baseline '0.9.8q'"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"unknown baseline '0.9.8q'"* ]]
 }
 
 @test "nothing installed: builds the default set first (through make builds), says which failed, goes on" {

@@ -3,7 +3,9 @@
 
 ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)
 # check-asan points the same tests at the sanitizer build.
+# shellcheck disable=SC2034 # used by the test files that load this one
 OSSLBENCH="${OSSLBENCH_BIN:-$ROOT/bin/osslbench}"
+# shellcheck disable=SC2034
 SYSTEM_LIBCRYPTO=/usr/lib/x86_64-linux-gnu/libcrypto.so.3
 FIXTURES="$ROOT/build/fixtures"
 

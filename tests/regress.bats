@@ -126,7 +126,9 @@ fixture() {
         local want=$1; shift
         run "$OSSLBENCH" compare "$@"
         echo "$output"
-        [ "$status" -eq 2 ] && [ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "osslbench compare: "*"$want"* ]]
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ ${lines[0]} == "osslbench compare: "*"$want"* ]]
     }
     check "missing OLD and NEW"
     check "No such file" "$TMP/a.csv" "$TMP/nope.csv"
@@ -198,8 +200,8 @@ measure() {
 }
 
 @test "real: one libcrypto against itself is 'same' in >= 19 of 20 quick runs (< 2 min)" {
-    local t0=$SECONDS same=0 i ratios=()
-    for i in $(seq 20); do
+    local t0=$SECONDS same=0 ratios=()
+    for _ in $(seq 20); do
         rm -f "$TMP/self.csv"
         "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16 \
             --api evp --quick --time 0.3 --precision 0.0005 --csv "$TMP/self.csv" --quiet >/dev/null

@@ -13,9 +13,11 @@ done
 for t in "${units[@]}"; do
     out=$("$t" 2>&1); rc=$?
     printf '%s\n' "$out"
-    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' <<<"$out" | tail -1)
-    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' <<<"$out" | tail -1)
-    passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0}))
+    # a binary may run several groups (one per library): add up every summary
+    p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' <<<"$out" | awk '{ s += $1 } END { if (NR) print s }')
+    f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' <<<"$out" | awk '{ s += $1 } END { if (NR) print s }')
+    k=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' <<<"$out" | awk '{ s += $1 } END { if (NR) print s }')
+    passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0})) skipped=$((skipped + ${k:-0}))
     # a binary that died before its summary still counts as a failure
     if ((rc != 0)) && [[ -z $f ]]; then failed=$((failed + 1)); fi
 done

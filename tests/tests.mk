@@ -32,6 +32,11 @@ test: $(UNIT_BINS) $(BIN)
 # lets the fault library's deliberate SIGSEGV kill its child as it would
 # without ASan, which is what tests/faults.bats checks.
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# ShellCheck on every shell file (tests/lint.sh says which and what else).
+.PHONY: lint
+lint:
+	@tests/lint.sh
+
 .PHONY: check-asan check-valgrind
 check-asan:
 	$(MAKE) SAN="$(ASAN_FLAGS)" bin/osslbench-san
