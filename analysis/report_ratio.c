@@ -1,5 +1,5 @@
-/* Speed-up ratio = rate / baseline rate, with a 95% CI.  Three methods, the
- * first that applies:
+/* Speed-up ratio = rate / baseline rate, with a 95% CI.  The first method
+ * that applies:
  *
  * paired     both rows come from the same run (same run_id) and have at
  *            least REPORT_PAIRED_MIN samples each.  The runner samples the
