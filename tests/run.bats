@@ -71,9 +71,9 @@ check_full_quick_run() {
 @test "old releases (0.9.8 - 1.1.0) given in OSSLBENCH_OLD_LIBS run their self-checks" {
     [ -n "${OSSLBENCH_OLD_LIBS:-}" ] || skip "set OSSLBENCH_OLD_LIBS=path:path to libcrypto of 0.9.8-1.1.0 builds (not reachable in CI)"
     IFS=: read -ra libs <<<"$OSSLBENCH_OLD_LIBS"
-    for l in "${libs[@]}"; do
-        run "$OSSLBENCH" run --lib "$l" --quick --quiet --sizes 64 --csv "$TMP/$(basename "$l").csv"
-        [ "$status" -eq 0 ] || { echo "$l: $output"; return 1; }
+    for i in "${!libs[@]}"; do # libraries are often all named libcrypto.so: one CSV each by index
+        run "$OSSLBENCH" run --lib "${libs[$i]}" --quick --quiet --sizes 64 --csv "$TMP/$i.csv"
+        [ "$status" -eq 0 ] || { echo "${libs[$i]}: $output"; return 1; }
     done
 }
 
