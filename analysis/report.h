@@ -7,6 +7,7 @@
 #ifndef ANALYSIS_REPORT_H
 #define ANALYSIS_REPORT_H
 
+#include "../compat/flavor.h"
 #include "../csv/csv.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@ typedef struct {
     char label[64];
     char version[32];
     unsigned long version_num;
+    lib_flavor flavor; /* forks sort after the OpenSSL releases, each flavor apart */
     size_t ok_rows; /* rows with status ok: a release without any is never the baseline */
 } report_release;
 
@@ -41,7 +43,8 @@ typedef struct {
 
 typedef struct {
     const result_set *set;
-    report_release *rel; /* release order: version_num, then label */
+    report_release *rel; /* release order: OpenSSL releases by version_num, then
+                          * each fork flavor (compat/flavor.h order); label last */
     size_t nrel;
     report_point *pt; /* workload, api, op, bytes order */
     size_t npt;
@@ -49,7 +52,8 @@ typedef struct {
     report_order workloads, apis, ops;
 } report;
 
-/* baseline NULL: the oldest release (by version) with at least one ok row.
+/* baseline NULL: the oldest OpenSSL release (by version) with at least one
+ * ok row; a fork only when no OpenSSL release has one.
  * Fails (message in why) on an empty set or an unknown baseline label. */
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n);
 void report_free(report *r);
@@ -67,6 +71,10 @@ bool report_point_same_op(const report_point *a, const report_point *b);
 bool report_point_same_workers(const report_point *a, const report_point *b);
 /* "" for one worker, else "2 threads" / "4 procs". */
 void report_workers_name(const report_point *p, char *buf, size_t n);
+/* A release's name in charts: its label, and for a fork which one
+ * ("boringssl (fork)", "mine (LibreSSL fork)"), so a fork is never read as
+ * an OpenSSL release. */
+void report_release_title(const report_release *rel, char *buf, size_t n);
 
 /* Operations per second (op/s), not a throughput over block sizes. */
 bool report_point_is_ops(const report_point *p);
@@ -77,10 +85,11 @@ size_t report_rank(const report_order *order, const char *name);
 const char *report_ops_group(const report_point *p);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
-typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS } ratio_method;
+typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS, RATIO_NO_CI } ratio_method;
 
 typedef struct {
-    double ratio, lo, hi; /* rate / baseline rate and its 95% CI */
+    double ratio, lo, hi; /* rate / baseline rate and its 95% CI (ci-bounds: >= 90%;
+                           * no-ci: NAN, fewer than 6 samples on a side) */
     ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
 } report_ratio;
 

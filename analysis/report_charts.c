@@ -23,8 +23,10 @@ void chart_throughput(dat_ctx *c, const point_list *l)
     for (size_t k = 0; k < r->nrel; k++) {
         if (!dat_release_has(r, k, l))
             continue;
+        char title[128];
+        report_release_title(&r->rel[k], title, sizeof title);
         fputs("bytes ", f);
-        dat_string(f, r->rel[k].label);
+        dat_string(f, title);
         fputs(" low high\n", f);
         for (size_t i = 0; i < l->n; i++) {
             const result_row *row = report_find(r, k, &r->pt[l->at[i]]);
@@ -216,7 +218,9 @@ void chart_apis(dat_ctx *c, const char *workload)
         for (size_t rel = 0; rel < r->nrel; rel++) {
             if (r->rel[rel].ok_rows == 0)
                 continue;
-            dat_string(f, r->rel[rel].label);
+            char title[128];
+            report_release_title(&r->rel[rel], title, sizeof title);
+            dat_string(f, title);
             for (size_t a = 0; a < napis; a++) {
                 if (!has[a])
                     continue;

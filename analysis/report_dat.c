@@ -122,7 +122,9 @@ FILE *dat_open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t 
     for (size_t j = 0; j < ncol; j++) {
         dat_append_index(colours, colours_len, cols[j]);
         fputc(' ', f);
-        dat_string(f, c->r->rel[cols[j]].label);
+        char title[128];
+        report_release_title(&c->r->rel[cols[j]], title, sizeof title);
+        dat_string(f, title);
         fputs(" low high", f);
     }
     fputc('\n', f);

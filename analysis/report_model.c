@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 bool report_point_is_ops(const report_point *p)
 {
@@ -83,6 +84,10 @@ static int cmp_release(const void *a, const void *b)
     bool xv = x->version_num != 0, yv = y->version_num != 0;
     if (xv != yv)
         return xv ? -1 : 1;
+    /* A fork's number is a claim (BoringSSL says 1.1.1g): never among
+     * OpenSSL's releases. */
+    if (x->flavor != y->flavor)
+        return x->flavor < y->flavor ? -1 : 1;
     if (x->version_num != y->version_num)
         return x->version_num < y->version_num ? -1 : 1;
     return strcmp(x->label, y->label);
@@ -156,6 +161,8 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         if (rel->version_num == 0 && row->version_num != 0) {
             rel->version_num = row->version_num;
             memcpy(rel->version, row->version, sizeof rel->version);
+            if (!flavor_parse(row->flavor, &rel->flavor))
+                rel->flavor = FLAVOR_OTHER; /* a fork this version does not know */
         }
         if (row->status == ST_OK)
             rel->ok_rows++;
@@ -254,6 +261,22 @@ const result_row *report_find(const report *r, size_t rel, const report_point *p
 {
     const result_row *row = report_find_any(r, rel, p);
     return row != NULL && row->status == ST_OK ? row : NULL;
+}
+
+void report_release_title(const report_release *rel, char *buf, size_t n)
+{
+    if (rel->flavor == FLAVOR_OPENSSL) {
+        snprintf(buf, n, "%s", rel->label);
+        return;
+    }
+    const char *flavor = flavor_name(rel->flavor);
+    bool named = rel->flavor == FLAVOR_OTHER;
+    for (const char *p = rel->label; *p && !named; p++)
+        named = strncasecmp(p, flavor, strlen(flavor)) == 0;
+    if (named)
+        snprintf(buf, n, "%s (fork)", rel->label);
+    else
+        snprintf(buf, n, "%s (%s fork)", rel->label, flavor_title(rel->flavor));
 }
 
 void report_size_name(uint64_t bytes, char *buf, size_t n)

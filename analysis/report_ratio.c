@@ -1,22 +1,31 @@
-/* Speed-up ratio = rate / baseline rate, with a 95% CI.  Three methods, the
- * first that applies:
+/* Speed-up ratio = rate / baseline rate, with a 95% CI.  The first method
+ * that applies:
  *
- * paired     both rows come from the same run (same timestamp) and have at
- *            least REPORT_PAIRED_MIN samples each.  The runner interleaves
- *            the libraries sample by sample (A B A B ...), so sample k of
- *            one and sample k of the other were taken side by side; the
- *            ratio is the median of the per-round ratios a_k / b_k and its
- *            CI the distribution-free CI of that median (stats/summary.h).
+ * paired     both rows come from the same run (same run_id) and have at
+ *            least REPORT_PAIRED_MIN samples each.  The runner samples the
+ *            libraries round by round, so sample k of one and sample k of
+ *            the other were taken side by side; the ratio is exp of the
+ *            Hodges-Lehmann estimate of the per-round log ratios
+ *            log(a_k / b_k) and its CI Tukey's, the inversion of the
+ *            signed-rank test (stats/signedrank.h) -- the very ratio, CI and
+ *            test `osslbench compare` decides a one-run comparison by.
  *            Load that comes and goes during a run hits both sides of a
  *            pair alike and cancels out.
  * bootstrap  otherwise, with at least REPORT_BOOTSTRAP_MIN samples on both
  *            sides (e.g. rows of two different runs): ratio of the medians,
  *            CI a percentile bootstrap of it (REPORT_BOOTSTRAP_ROUNDS rounds
  *            resampling both sides; seeded from the data, so reproducible).
- * ci-bounds  fewer samples: ratio of the medians, CI from the two medians'
- *            CIs, [ci_low / base ci_high, ci_high / base ci_low] —
- *            conservative (at least 90% coverage, usually far more). */
+ * ci-bounds  6 or 7 samples on a side (rows of different runs): ratio of
+ *            the medians, CI from the two medians' 95% CIs, [ci_low / base
+ *            ci_high, ci_high / base ci_low].  It covers whenever both CIs
+ *            do, so at least 90% (union bound, whatever their dependence),
+ *            usually far more -- not a 95% interval: tables mark it.
+ * no-ci      fewer than 6 samples on a side (files of older versions): the
+ *            medians' intervals are the sample ranges, whose coverage falls
+ *            to 75% at 3 samples, so no interval is claimed at all; the
+ *            ratio of the medians only. */
 #include "report.h"
+#include "../stats/signedrank.h"
 #include "../stats/summary.h"
 
 #include <math.h>
@@ -32,6 +41,8 @@ const char *ratio_method_name(ratio_method m)
         return "bootstrap";
     case RATIO_BOUNDS:
         return "ci-bounds";
+    case RATIO_NO_CI:
+        return "no-ci";
     case RATIO_NONE:
         break;
     }
@@ -141,26 +152,21 @@ static bool bootstrap(const result_row *row, const result_row *base, report_rati
 
 static bool paired(const result_row *row, const result_row *base, report_ratio *out)
 {
-    if (row->timestamp[0] == '\0' || strcmp(row->timestamp, base->timestamp) != 0)
+    if (row->run_id[0] == '\0' || strcmp(row->run_id, base->run_id) != 0)
         return false;
     size_t n = row->nsample < base->nsample ? row->nsample : base->nsample;
-    if (n < REPORT_PAIRED_MIN)
+    paired_ratio pr;
+    if (n < REPORT_PAIRED_MIN ||
+        !signed_rank_ratio(base->sample_rates, row->sample_rates, n, 0.05, &pr))
         return false;
-    double *q = malloc(n * sizeof *q);
-    if (q == NULL)
-        return false;
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (base->sample_rates[i] > 0.0)
-            q[k++] = row->sample_rates[i] / base->sample_rates[i];
-    bool ok = k >= REPORT_PAIRED_MIN;
-    if (ok) {
-        sample_summary s = summarize(q, k);
-        *out = (report_ratio){
-            .ratio = s.median, .lo = s.ci_low, .hi = s.ci_high, .method = RATIO_PAIRED};
-    }
-    free(q);
-    return ok;
+    *out = (report_ratio){.ratio = pr.ratio, .lo = pr.low, .hi = pr.high, .method = RATIO_PAIRED};
+    return true;
+}
+
+/* The samples behind a row's median: its samples column, or its raw rates. */
+static size_t samples_of(const result_row *r)
+{
+    return r->samples > r->nsample ? r->samples : r->nsample;
 }
 
 static report_ratio ratio_of(const result_row *row, const result_row *base, bool may_pair)
@@ -175,6 +181,10 @@ static report_ratio ratio_of(const result_row *row, const result_row *base, bool
     if (row->nsample >= REPORT_BOOTSTRAP_MIN && base->nsample >= REPORT_BOOTSTRAP_MIN &&
         bootstrap(row, base, &out))
         return out;
+    if (samples_of(row) < MEDIAN_CI_MIN_SAMPLES || samples_of(base) < MEDIAN_CI_MIN_SAMPLES) {
+        out.method = RATIO_NO_CI;
+        return out;
+    }
     out.method = RATIO_BOUNDS;
     out.lo = base->ci_high > 0.0 ? row->ci_low / base->ci_high : NAN;
     out.hi = base->ci_low > 0.0 ? row->ci_high / base->ci_low : INFINITY;

@@ -50,13 +50,32 @@ static bool baseline_in_group(const report *r, size_t i, bool whole_workload)
     return false;
 }
 
-static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n)
+/* Cells whose interval is not a 95% one say so (report_ratio.c). */
+enum { MARK_BOUNDS = 1, MARK_NO_CI = 2 };
+
+static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n,
+                       unsigned *marks)
 {
     report_ratio q = report_speedup(report_find(r, rel, p), report_find(r, r->baseline, p));
-    if (q.method == RATIO_NONE)
+    if (q.method == RATIO_NONE) {
         snprintf(buf, n, "%s", missing_reason(r, rel, p));
-    else
-        snprintf(buf, n, "%.2f [%.2f,%.2f]", q.ratio, q.lo, q.hi);
+    } else if (q.method == RATIO_NO_CI) {
+        snprintf(buf, n, "%.2f (no CI)", q.ratio);
+        *marks |= MARK_NO_CI;
+    } else {
+        bool bounds = q.method == RATIO_BOUNDS;
+        snprintf(buf, n, "%.2f [%.2f,%.2f]%s", q.ratio, q.lo, q.hi, bounds ? "*" : "");
+        *marks |= bounds ? MARK_BOUNDS : 0;
+    }
+}
+
+static void footnotes(FILE *f, unsigned marks, const char *star)
+{
+    if (marks & MARK_BOUNDS)
+        fprintf(f, "\n%s interval from the two medians' 95%% CIs (rows of different runs with "
+                   "6-7 samples): covers at least 90%%, not 95%%.\n", star);
+    if (marks & MARK_NO_CI)
+        fputs("\n(no CI): fewer than 6 samples on a side, too few for any stated coverage.\n", f);
 }
 
 void report_write_term(const report *r, FILE *f)
@@ -65,6 +84,7 @@ void report_write_term(const report *r, FILE *f)
     fprintf(f, "Speed-up vs %s (rate / baseline rate, [95%% CI]; >1 = faster)\n",
             base->label);
     int width = 20, first = report_has_workers(r) ? 22 : 10;
+    unsigned marks = 0;
     for (size_t k = 0; k < r->nrel; k++)
         if ((int)strlen(r->rel[k].label) + 2 > width)
             width = (int)strlen(r->rel[k].label) + 2;
@@ -92,12 +112,13 @@ void report_write_term(const report *r, FILE *f)
             for (size_t k = 0; k < r->nrel; k++) {
                 if (k == r->baseline)
                     continue;
-                ratio_cell(r, k, &r->pt[i], cell, sizeof cell);
+                ratio_cell(r, k, &r->pt[i], cell, sizeof cell, &marks);
                 fprintf(f, "%-*s", k == last ? 0 : width, cell);
             }
             fputc('\n', f);
         }
     }
+    footnotes(f, marks, "*");
 }
 
 static void csv_number(FILE *f, double x)
@@ -153,6 +174,7 @@ static void md_text(FILE *f, const char *s)
 void report_write_md(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
+    unsigned marks = 0;
     fputs("## Speed-up vs ", f);
     md_text(f, base->label);
     fputs("\n\nSpeed-up = rate / baseline rate at the same point (higher is faster), "
@@ -199,10 +221,16 @@ void report_write_md(const report *r, FILE *f)
                     continue;
                 report_ratio q =
                     report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
-                if (q.method == RATIO_NONE)
+                if (q.method == RATIO_NONE) {
                     fprintf(f, " %s |", missing_reason(r, k, p));
-                else
-                    fprintf(f, " %.2f× (%.2f–%.2f) |", q.ratio, q.lo, q.hi);
+                } else if (q.method == RATIO_NO_CI) {
+                    fprintf(f, " %.2f× (no CI) |", q.ratio);
+                    marks |= MARK_NO_CI;
+                } else {
+                    bool bounds = q.method == RATIO_BOUNDS;
+                    fprintf(f, " %.2f× (%.2f–%.2f)%s |", q.ratio, q.lo, q.hi, bounds ? "†" : "");
+                    marks |= bounds ? MARK_BOUNDS : 0;
+                }
             }
             fputc('\n', f);
         }
@@ -215,4 +243,5 @@ void report_write_md(const report *r, FILE *f)
             }
         }
     }
+    footnotes(f, marks, "†");
 }

@@ -1,6 +1,7 @@
 #include "verdict.h"
 
 #include "../stats/ranktest.h"
+#include "../stats/signedrank.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +28,8 @@ const char *verdict_method_name(verdict_method m)
     case M_RANK_EXACT: return "mann-whitney exact";
     case M_RANK_NORMAL: return "mann-whitney normal";
     case M_CI_OVERLAP: return "ci-overlap";
+    case M_SIGNED_RANK_EXACT: return "signed-rank exact";
+    case M_SIGNED_RANK_NORMAL: return "signed-rank normal";
     default: return "-";
     }
 }
@@ -63,6 +66,17 @@ static bool comparable(const verdict_side *o, const verdict_side *n, verdict_res
     return true;
 }
 
+/* Both conditions: a change larger than the threshold, and significant. */
+static void classify(verdict_result *out, const verdict_rule *rule)
+{
+    if (out->significant && out->ratio < 1.0 - rule->threshold)
+        out->verdict = V_SLOWER;
+    else if (out->significant && out->ratio > 1.0 + rule->threshold)
+        out->verdict = V_FASTER;
+    else
+        out->verdict = V_SAME;
+}
+
 void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
                     verdict_result *out)
 {
@@ -97,11 +111,29 @@ void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_
         out->significant = n->ci_high < o->ci_low || n->ci_low > o->ci_high;
         snprintf(out->note, sizeof out->note, "no raw samples: CI overlap test");
     }
+    classify(out, rule);
+}
 
-    if (out->significant && out->ratio < 1.0 - rule->threshold)
-        out->verdict = V_SLOWER;
-    else if (out->significant && out->ratio > 1.0 + rule->threshold)
-        out->verdict = V_FASTER;
-    else
-        out->verdict = V_SAME;
+void verdict_decide_paired(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
+                           verdict_result *out)
+{
+    *out = (verdict_result){.ratio = NAN, .ratio_low = NAN, .ratio_high = NAN, .p_value = NAN};
+    if (!comparable(o, n, out))
+        return;
+    size_t rounds = o->nsample < n->nsample ? o->nsample : n->nsample;
+    paired_ratio pr;
+    if (rounds < 2 || !signed_rank_ratio(o->samples, n->samples, rounds, rule->alpha, &pr)) {
+        verdict_decide(o, n, rule, out);
+        return;
+    }
+    out->method = pr.exact ? M_SIGNED_RANK_EXACT : M_SIGNED_RANK_NORMAL;
+    out->ratio = pr.ratio;
+    out->ratio_low = pr.low;
+    out->ratio_high = pr.high;
+    out->p_value = pr.p_value;
+    out->significant = pr.p_value < rule->alpha;
+    if (!pr.ci_reaches_level)
+        snprintf(out->note, sizeof out->note,
+                 "too few rounds (%zu) to ever reach significance", rounds);
+    classify(out, rule);
 }

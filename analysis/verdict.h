@@ -4,10 +4,13 @@
  * Rule (both conditions, on purpose):
  *   1. relevant:    the ratio NEW/OLD is below 1 - threshold (slower) or above
  *                   1 + threshold (faster);
- *   2. significant: the two-sided Mann-Whitney p-value on the raw per-sample
- *                   rates is below alpha -- or, when a side has no raw
- *                   samples, its CI (the summary columns) does not overlap
- *                   the other side's.
+ *   2. significant: the two-sided p-value is below alpha -- the Wilcoxon
+ *                   signed-rank test on the per-round log ratios when both
+ *                   sides come from one run (paired: sample k of each was
+ *                   taken in round k, so the machine's drift cancels), the
+ *                   Mann-Whitney test on the raw per-sample rates otherwise
+ *                   -- or, when a side has no raw samples, its CI (the
+ *                   summary columns) does not overlap the other side's.
  * Significance alone would flag every tiny systematic drift once there are
  * enough samples (a shared machine is never quite the same twice); the
  * threshold alone would flag noise when there are few samples.  Requiring
@@ -53,7 +56,14 @@ typedef struct {
     const char *note; /* the row's note (why unsupported, which signal) */
 } verdict_side;
 
-typedef enum { M_NONE, M_RANK_EXACT, M_RANK_NORMAL, M_CI_OVERLAP } verdict_method;
+typedef enum {
+    M_NONE,
+    M_RANK_EXACT,
+    M_RANK_NORMAL,
+    M_CI_OVERLAP,
+    M_SIGNED_RANK_EXACT,  /* paired rounds of one run */
+    M_SIGNED_RANK_NORMAL,
+} verdict_method;
 
 const char *verdict_method_name(verdict_method m);
 
@@ -70,5 +80,12 @@ typedef struct {
 /* Pure function of its inputs: same inputs, same verdict. */
 void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,
                     const verdict_rule *rule, verdict_result *out);
+
+/* The same for two sides measured in one run, whose samples are paired by
+ * round: samples[k] of both sides were taken in round k (the first
+ * min(nsample) rounds are used).  Ratio and CI are those of `osslbench
+ * report` (stats/signedrank.h) at level 1 - alpha. */
+void verdict_decide_paired(const verdict_side *old_side, const verdict_side *new_side,
+                           const verdict_rule *rule, verdict_result *out);
 
 #endif

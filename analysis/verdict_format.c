@@ -138,9 +138,10 @@ static void md_text(FILE *f, const char *s)
 static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
-            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (two-sided "
-            "Mann-Whitney on the raw samples;\n      CI-overlap when a side has only "
-            "summaries); ratio = NEW/OLD, Hodges-Lehmann, %g%% CI\n",
+            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (one run: signed-rank "
+            "test on the rounds' paired\n      log ratios; else two-sided Mann-Whitney on the "
+            "raw samples; CI-overlap when a side has only\n      summaries); ratio = NEW/OLD, "
+            "Hodges-Lehmann, %g%% CI\n",
             rule->threshold * 100.0, rule->alpha, (1.0 - rule->alpha) * 100.0);
 }
 

@@ -105,11 +105,11 @@ static bool add_side(verdict_table *t, size_t *cap, const result_row *const *row
     return true;
 }
 
+/* Run identity, not the start time: two runs can start in the same second. */
 static bool same_run(const verdict_point *p)
 {
-    return p->old_rows == 1 && p->new_rows == 1 && p->old_first->timestamp[0] != '\0' &&
-           strcmp(p->old_first->timestamp, p->new_first->timestamp) == 0 &&
-           strcmp(p->old_first->host, p->new_first->host) == 0;
+    return p->old_rows == 1 && p->new_rows == 1 && p->old_first->run_id[0] != '\0' &&
+           strcmp(p->old_first->run_id, p->new_first->run_id) == 0;
 }
 
 /* Keeps the first n samples of a side (its common rounds) and re-summarises. */
@@ -135,9 +135,11 @@ static bool keep_common_rounds(verdict_point *p)
         return true;
     size_t n = p->old_side.nsample < p->new_side.nsample ? p->old_side.nsample
                                                           : p->new_side.nsample;
-    if (n < 2 || (n == p->old_side.nsample && n == p->new_side.nsample))
+    if (n < 2)
         return true;
     p->common_rounds = n;
+    if (n == p->old_side.nsample && n == p->new_side.nsample)
+        return true;
     return cut_side(&p->old_side, &p->old_cut, n) && cut_side(&p->new_side, &p->new_cut, n);
 }
 
@@ -158,10 +160,13 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
             verdict_table_free(out);
             return false;
         }
-        verdict_decide(&p->old_side, &p->new_side, rule, &p->result);
+        if (p->common_rounds)
+            verdict_decide_paired(&p->old_side, &p->new_side, rule, &p->result);
+        else
+            verdict_decide(&p->old_side, &p->new_side, rule, &p->result);
         if (p->common_rounds && p->result.note[0] == '\0')
             snprintf(p->result.note, sizeof p->result.note,
-                     "same run: %zu common rounds of %zu/%zu samples", p->common_rounds,
+                     "same run: paired over %zu rounds (of %zu/%zu samples)", p->common_rounds,
                      n_old_all, n_new_all);
     }
     return true;

@@ -18,7 +18,7 @@ typedef struct {
     size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */
     double *old_pool, *new_pool; /* owned copies when rows were pooled */
     const result_row *old_first, *new_first; /* first row of each side */
-    size_t common_rounds;      /* > 0: both sides cut to this many samples (see below) */
+    size_t common_rounds;      /* > 0: paired, over this many rounds of one run (see below) */
     double *old_cut, *new_cut; /* owned: the cut samples */
     size_t order;              /* first appearance, for stable sorting */
     verdict_result result;
@@ -29,12 +29,13 @@ typedef struct {
     size_t count;
 } verdict_table;
 
-/* Both libraries of one run (same host and start timestamp) were sampled
- * round by round, A B A B ...; when one library finished a point early the
- * other went on alone, under whatever else the machine was doing then.  So
- * for such a pair only the common rounds -- the first min(n_old, n_new)
- * samples of each side -- are compared, and the rates shown are their
- * medians.  Rows of different runs are compared whole.
+/* Both libraries of one run (the same run_id) were sampled round by round,
+ * sample k of each in round k: they are paired samples.  Such a point is
+ * decided on the per-round ratios (verdict_decide_paired: signed-rank test,
+ * the ratio and CI `osslbench report` prints) over the common rounds -- the
+ * first min(n_old, n_new) samples of each side -- and the rates shown are
+ * those rounds' medians.  Rows of different runs (or without a run_id:
+ * files from before the column) are compared whole, unpaired.
  *
  * Builds and decides every point.  The rows must outlive the table (sides
  * point at their samples and notes).  Returns false only when out of memory. */

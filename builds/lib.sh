@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # builds/lib.sh — shared shell code for the builds/ scripts (sourced, never run).
 # shellcheck shell=bash
 #

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # builds/recipes.sh — how each OpenSSL generation is configured, built and
 # shellcheck shell=bash
 # installed (sourced by build-release.sh after lib.sh).  Only libcrypto is

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # builds/sources.sh — where a release's source tree comes from (sourced by
 # shellcheck shell=bash
 # build-release.sh after lib.sh).

@@ -38,8 +38,10 @@ static const char usage_text[] =
     "  --quiet           no output, only the exit status\n"
     "\n"
     "A point is called slower/faster only when the change is larger than the threshold\n"
-    "AND significant (two-sided Mann-Whitney on the raw sample_rates, or non-overlapping\n"
-    "CIs when a side has no raw samples); otherwise it is \"same\".\n"
+    "AND significant; otherwise it is \"same\".  Two libraries of one run (same run_id)\n"
+    "are paired by round: Wilcoxon signed-rank test on the per-round log ratios, the\n"
+    "ratio and CI `osslbench report` prints.  Otherwise two-sided Mann-Whitney on the\n"
+    "raw sample_rates, or non-overlapping CIs when a side has no raw samples.\n"
     "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
     "NEW), 2 usage or input error.\n";
 

@@ -64,10 +64,18 @@ static void field(const char *name, const char *value)
 
 static void info_one(const crypto_lib *lib, bool verbose)
 {
-    char num[32];
+    char num[80], flavor[160];
     snprintf(num, sizeof num, "0x%08lx", lib->ver.number);
     printf("%s\n", lib->path);
     field("release", lib->ver.name);
+    if (crypto_lib_is_fork(lib)) {
+        /* The number is a claim, not a release: say whose. */
+        snprintf(flavor, sizeof flavor, "%s (a fork of OpenSSL, not an OpenSSL release)",
+                 flavor_title(lib->ver.flavor));
+        field("flavor", flavor);
+        snprintf(num, sizeof num, "0x%08lx (claims OpenSSL %s)", lib->ver.number,
+                 lib->ver.claimed);
+    }
     field("version_num", num);
     field("version_text", lib->version_text);
     field("cflags", crypto_lib_info(lib, INFO_CFLAGS));
@@ -85,15 +93,25 @@ static void info_one(const crypto_lib *lib, bool verbose)
     if (!verbose)
         return;
     /* Symbols the table expects in this release but the build lacks (a
-     * no-deprecated or no-rsa build, say), and ones it has unexpectedly. */
+     * no-deprecated or no-rsa build, say), and ones it has unexpectedly.
+     * The ranges are OpenSSL's: for a fork they say what the OpenSSL
+     * release it claims to be would have, nothing more. */
+    bool fork = crypto_lib_is_fork(lib);
     for (size_t i = 0; i < crypto_symbol_count; i++) {
         const crypto_symbol *s = &crypto_symbols[i];
+        if (s->since == R_FORK)
+            continue;
         void *p;
         memcpy(&p, (const char *)&lib->fn + s->offset, sizeof p);
         bool expected = s->since != R_NONE && lib->ver.series >= s->since &&
                         lib->ver.series <= s->until;
-        if (expected != (p != NULL))
-            printf("  %-13s %s %s\n", p ? "extra" : "missing", s->name,
+        if (expected == (p != NULL))
+            continue;
+        if (fork)
+            printf("  %-13s %s (OpenSSL %s %s it)\n", p ? "extra" : "missing", s->symbol,
+                   lib->ver.claimed, p ? "lacks" : "has");
+        else
+            printf("  %-13s %s %s\n", p ? "extra" : "missing", s->symbol,
                    p ? "(outside its recorded release range)" : "(expected in this release)");
     }
 }

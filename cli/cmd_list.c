@@ -101,7 +101,11 @@ static int list_apis(bool tsv)
 static void list_one(const crypto_lib *lib, bool verbose)
 {
     (void)verbose;
-    printf("%s (%s)\n", lib->ver.name, lib->path);
+    if (crypto_lib_is_fork(lib))
+        printf("%s (%s; %s, claims OpenSSL %s)\n", lib->ver.name, lib->path,
+               flavor_title(lib->ver.flavor), lib->ver.claimed);
+    else
+        printf("%s (%s)\n", lib->ver.name, lib->path);
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
         workload_spec ws = {.w = w, .param = w->param};

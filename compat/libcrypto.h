@@ -11,14 +11,16 @@
 
 typedef struct {
 #define FN(since, until, ret, name, params) ret(*name) params;
+#define SHAPE(since, until, ret, member, symbol, params) ret(*member) params;
 #include "symbols.def"
+#undef SHAPE
 #undef FN
 } crypto_fns;
 
 typedef struct {
     void *handle;
     char path[PATH_MAX];
-    release_version ver;
+    release_version ver; /* a fork: its flavor and own name, the shape of the release it claims */
     char version_text[160];
     crypto_fns fn;
 } crypto_lib;
@@ -61,6 +63,11 @@ bool crypto_lib_enable_threads(const crypto_lib *lib, char *why, size_t whylen);
 /* NULL when the release does not expose that field. */
 const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f);
 
+static inline bool crypto_lib_is_fork(const crypto_lib *lib)
+{
+    return lib->ver.flavor != FLAVOR_OPENSSL;
+}
+
 static inline bool crypto_lib_since(const crypto_lib *lib, long series)
 {
     return lib->ver.series >= series;
@@ -73,9 +80,11 @@ const char *crypto_lib_last_error(const crypto_lib *lib);
 
 /* Table introspection for `osslbench info -v` and the unit tests. */
 typedef struct {
-    const char *name;
+    const char *name;   /* the member of crypto_fns */
+    const char *symbol; /* the exported name (a SHAPE member's may differ) */
     long since, until;
-    size_t offset; /* of the pointer inside crypto_fns */
+    bool shape_only;    /* a SHAPE: filled only for releases in [since, until] */
+    size_t offset;      /* of the pointer inside crypto_fns */
 } crypto_symbol;
 extern const crypto_symbol crypto_symbols[];
 extern const size_t crypto_symbol_count;

@@ -7,8 +7,11 @@
 #include <string.h>
 
 const crypto_symbol crypto_symbols[] = {
-#define FN(since, until, ret, name, params) {#name, since, until, offsetof(crypto_fns, name)},
+#define FN(since, until, ret, name, params) {#name, #name, since, until, false, offsetof(crypto_fns, name)},
+#define SHAPE(since, until, ret, member, symbol, params)                                      \
+    {#member, #symbol, since, until, true, offsetof(crypto_fns, member)},
 #include "symbols.def"
+#undef SHAPE
 #undef FN
 };
 const size_t crypto_symbol_count = sizeof crypto_symbols / sizeof crypto_symbols[0];
@@ -28,6 +31,33 @@ static void *own_symbol(void *handle, struct link_map *self, const char *name)
     if (dladdr1(p, &info, (void **)&owner, RTLD_DL_LINKMAP) == 0 || owner != self)
         return NULL;
     return p;
+}
+
+/* A fork keeps the number it claims (and the call shapes of that release)
+ * but gets its own name: "boringssl", not "1.1.1g". */
+static void identify_flavor(crypto_lib *lib)
+{
+    flavor_evidence e = {
+        .version_text = lib->version_text,
+        .boringssl_symbol = lib->fn.BORINGSSL_self_test != NULL,
+        .awslc_symbol = lib->fn.awslc_api_version_num != NULL,
+        .libressl_symbol = lib->fn.ERR_asprintf_error_data != NULL,
+    };
+    lib->ver.flavor = flavor_identify(&e);
+    if (lib->ver.flavor != FLAVOR_OPENSSL)
+        flavor_release_name(lib->ver.flavor, lib->version_text, lib->ver.name,
+                            sizeof lib->ver.name);
+}
+
+/* Of a symbol's call shapes, only the one of this release stays. */
+static void keep_own_shapes(crypto_lib *lib)
+{
+    for (size_t i = 0; i < crypto_symbol_count; i++) {
+        const crypto_symbol *s = &crypto_symbols[i];
+        void *none = NULL;
+        if (s->shape_only && (lib->ver.series < s->since || lib->ver.series > s->until))
+            memcpy((char *)&lib->fn + s->offset, &none, sizeof none);
+    }
 }
 
 static bool fail(char *why, size_t n, const char *fmt, const char *a)
@@ -52,7 +82,7 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &self) != 0)
         return fail(why, n, "cannot inspect: %s", dlerror());
     for (size_t i = 0; i < crypto_symbol_count; i++) {
-        void *p = own_symbol(lib->handle, self, crypto_symbols[i].name);
+        void *p = own_symbol(lib->handle, self, crypto_symbols[i].symbol);
         memcpy((char *)&lib->fn + crypto_symbols[i].offset, &p, sizeof p);
     }
     if (lib->fn.SSL_CTX_new != NULL)
@@ -78,6 +108,8 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     if (lib->fn.EVP_sha256 == NULL && lib->fn.SHA256_Init == NULL)
         return fail(why, n, "%s", "not an OpenSSL libcrypto: it has no SHA-256 at all");
     snprintf(lib->version_text, sizeof lib->version_text, "%s", text ? text : "");
+    identify_flavor(lib);
+    keep_own_shapes(lib);
     return true;
 }
 

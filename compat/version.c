@@ -29,6 +29,7 @@ bool version_decode(unsigned long v, release_version *o)
             return false;
         o->series = o->major * 10000L + o->minor * 100L;
         snprintf(o->name, sizeof o->name, "%d.%d.%d", o->major, o->minor, o->patch);
+        snprintf(o->claimed, sizeof o->claimed, "%s", o->name);
         return true;
     }
     o->fix = (int)((v >> 12) & 0xff);
@@ -44,6 +45,7 @@ bool version_decode(unsigned long v, release_version *o)
     const char *suffix = o->status == 15 ? "" : o->status == 0 ? "-dev" : "-beta";
     snprintf(o->name, sizeof o->name, "%d.%d.%d%s%s", o->major, o->minor, o->fix, letters,
              suffix);
+    snprintf(o->claimed, sizeof o->claimed, "%s", o->name);
     return true;
 }
 

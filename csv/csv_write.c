@@ -66,11 +66,13 @@ static void put_COUNT(FILE *f, const result_row *r, uint32_t v)
     put_U32(f, r, v ? v : 1);
 }
 
-/* Rates only on ok rows: an empty field means "no value". */
+/* Rates only on ok rows: an empty field means "no value".  Nine
+ * significant digits: a median over samples of >= 2 ms timed to the
+ * nanosecond has no more. */
 static void put_RATE(FILE *f, const result_row *r, double v)
 {
     if (r->status == ST_OK)
-        fprintf(f, "%.6g", v);
+        fprintf(f, "%.9g", v);
 }
 
 static void put_STATUS(FILE *f, const result_row *r, row_status v)
@@ -79,10 +81,13 @@ static void put_STATUS(FILE *f, const result_row *r, row_status v)
     fputs(row_status_name(v), f);
 }
 
+/* The raw data of rank tests, written exactly (17 significant digits
+ * round-trip a double): rounding must not turn two samples into a tie, and
+ * a summary recomputed from them equals the runner's. */
 static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
 {
     for (size_t i = 0; i < r->nsample; i++)
-        fprintf(f, "%s%.6g", i ? " " : "", v[i]);
+        fprintf(f, "%s%.17g", i ? " " : "", v[i]);
 }
 
 bool csv_write_row(FILE *f, const result_row *r)

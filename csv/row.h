@@ -27,7 +27,8 @@ bool row_status_is_failure(row_status s);
 typedef struct {
     char label[64];      /* name of the library in this run (default: its release) */
     char version[32];    /* release decoded from the version number: 1.1.1w, 3.0.19 */
-    unsigned long version_num;
+    unsigned long version_num; /* as the library reports it (a fork claims an OpenSSL release) */
+    char flavor[16];     /* openssl, boringssl, libressl, aws-lc (compat/flavor.h); "" = openssl */
     char lib[1024];      /* path given to --lib */
     char api[16];        /* an API path name (harness/apis.def) */
     char workload[32];   /* a workload name as on the command line */
@@ -48,6 +49,7 @@ typedef struct {
     char timestamp[32];  /* run start, ISO 8601 UTC */
     uint32_t cpus;       /* CPUs the run could use (0: unknown); threads x procs above it
                           * means the workers shared CPUs */
+    char run_id[40];     /* one run of the runner: its rows' samples are paired by round */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

@@ -184,6 +184,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
     rp.version_num = lib.ver.number;
     snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
     snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
+    snprintf(rp.flavor, sizeof rp.flavor, "%s", flavor_name(lib.ver.flavor));
     if (!proto_write(out_fd, &rp, sizeof rp))
         _exit(1);
 
@@ -206,12 +207,16 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
             }
             rp.iterations = rq.iterations ? rq.iterations : pt.iterations;
             if (pt.group != NULL) {
-                if ((rp.ns = workers_sample(pt.group, rp.iterations, rp.note, sizeof rp.note)) ==
-                    UINT64_MAX)
+                /* The same untimed warm-up batch as a single worker gets. */
+                uint64_t warm = rp.iterations / WARMUP_DIVISOR;
+                if (workers_sample(pt.group, warm > 0 ? warm : 1, rp.note, sizeof rp.note) ==
+                        UINT64_MAX ||
+                    (rp.ns = workers_sample(pt.group, rp.iterations, rp.note, sizeof rp.note)) ==
+                        UINT64_MAX)
                     rp.status = ST_ERROR;
                 break;
             }
-            rp.ns = time_run(pt.clock, pt.loop, pt.state, rp.iterations);
+            rp.ns = time_sample(pt.clock, pt.loop, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", &lib);
             break;

@@ -1,9 +1,11 @@
 #define _GNU_SOURCE
 #include "host.h"
 
+#include <inttypes.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,6 +70,14 @@ void run_context_init(run_context *c)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(c->timestamp, sizeof c->timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    /* Two runs may start in the same second (even on the same host): the
+     * random part is what tells them apart when pairing samples. */
+    uint64_t r;
+    if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+        r = ((uint64_t)getpid() << 32) ^ (uint64_t)now ^ (uint64_t)(uintptr_t)c;
+    char day[20];
+    strftime(day, sizeof day, "%Y%m%dT%H%M%SZ", &tm);
+    snprintf(c->run_id, sizeof c->run_id, "%s-%016" PRIx64, day, r);
 }
 
 int pick_benchmark_cpu(void)

@@ -8,6 +8,7 @@ typedef struct {
     char host[64];
     char cpu[128];
     char timestamp[32];
+    char run_id[40]; /* unique per run: start time plus 64 random bits */
 } run_context;
 
 void run_context_init(run_context *c);

@@ -152,6 +152,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
     lp->version_num = rp.version_num;
     snprintf(lp->version, sizeof lp->version, "%s", rp.version);
     snprintf(lp->version_text, sizeof lp->version_text, "%s", rp.version_text);
+    snprintf(lp->flavor, sizeof lp->flavor, "%s", rp.flavor);
     return true;
 }
 
@@ -166,3 +167,5 @@ call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeo
     }
     return await(lp, rp, timeout_s, why, n);
 }
+
+const lib_driver libproc_driver = {.start = libproc_start, .call = libproc_call};

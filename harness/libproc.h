@@ -18,6 +18,7 @@ typedef struct {
     char version[32];
     char version_text[160];
     char load_error[256];
+    char flavor[16];
 } libproc;
 
 typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;
@@ -36,5 +37,16 @@ call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeo
                          char *why, size_t n);
 
 void libproc_stop(libproc *lp);
+
+/* How the scheduler reaches a library: libproc_driver forks a child per
+ * library (the functions above); the scheduler's unit test gives a
+ * scripted fake instead, so no library is loaded there. */
+typedef struct {
+    bool (*start)(libproc *lp, int cpu, double timeout_s);
+    call_result (*call)(libproc *lp, const request *rq, reply *rp, double timeout_s, char *why,
+                        size_t n);
+} lib_driver;
+
+extern const lib_driver libproc_driver;
 
 #endif

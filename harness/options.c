@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "../stats/summary.h"
 #include "suggest.h"
 
 #include <ctype.h>
@@ -355,9 +356,10 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
         for (int i = 0; i < API_COUNT; i++)
             o->apis[i] = true;
     worker_counts(o);
-    /* --quick: a smoke run (short samples, few of them), not a measurement. */
+    /* --quick: a smoke run (short samples, few of them), not a measurement;
+     * still enough samples that the CI of every median is a real 95% one. */
     o->target_ns = o->quick ? 2000000 : 10000000;
-    o->min_samples = o->quick ? 3 : 10;
+    o->min_samples = o->quick ? MEDIAN_CI_MIN_SAMPLES : 10;
     o->max_samples = 1000;
     if (o->quick && !time_set)
         o->time_s = 0.03;

@@ -35,6 +35,7 @@ typedef struct {
     char version[32];
     char version_text[160];
     char note[256];
+    char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
 } reply;
 
 /* Whole-message I/O; false on EOF or error. */

@@ -20,10 +20,15 @@ typedef struct {
     bool active;    /* prepared and not failed: still part of the rotation */
     bool satisfied; /* has enough samples; keeps sampling while others do */
     result_row row;
-    double *rates;
     size_t cap;
+    median_tracker sorted; /* the rates so far, sorted: the stopping rule's CI */
     uint64_t spent_ns;
 } lib_point;
+
+static const lib_driver *driver(const schedule *s)
+{
+    return s->driver != NULL ? s->driver : &libproc_driver;
+}
 
 static size_t op_count(const workload *w)
 {
@@ -57,6 +62,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->label, sizeof r->label, "%s", lp->label);
     snprintf(r->version, sizeof r->version, "%s", lp->version);
     r->version_num = lp->version_num;
+    snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
     snprintf(r->lib, sizeof r->lib, "%s", lp->path);
     snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
     snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
@@ -70,6 +76,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
     snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
     snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
+    snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
     r->status = ST_OK;
 }
 
@@ -79,7 +86,7 @@ static bool ask(const schedule *s, libproc *lp, const request *rq, reply *rp, re
                 bool *interrupted)
 {
     char why[256];
-    call_result cr = libproc_call(lp, rq, rp, s->opt->timeout_s, why, sizeof why);
+    call_result cr = driver(s)->call(lp, rq, rp, s->opt->timeout_s, why, sizeof why);
     if (cr == CALL_OK)
         return true;
     if (cr == CALL_INTERRUPTED) {
@@ -97,7 +104,7 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
                     lib_point *lpt, bool *interrupted)
 {
     result_row *r = &lpt->row;
-    if (!lp->loaded && *restartable && !libproc_start(lp, s->cpu, s->opt->timeout_s))
+    if (!lp->loaded && *restartable && !driver(s)->start(lp, s->cpu, s->opt->timeout_s))
         *restartable = false; /* it crashed, then would not come back: stop trying */
     if (!lp->loaded) {
         r->status = ST_LOAD_FAILED;
@@ -128,6 +135,7 @@ static void append_rate(lib_point *lpt, double rate)
             abort();
     }
     r->sample_rates[r->nsample++] = rate;
+    tracker_add(&lpt->sorted, rate);
 }
 
 /* Enough samples: the CI is tight enough, or the time budget is spent. */
@@ -138,13 +146,14 @@ static bool satisfied(const run_options *o, const lib_point *lpt)
         return false;
     if (lpt->spent_ns >= (uint64_t)(o->time_s * 1e9) || r->nsample >= o->max_samples)
         return true;
-    sample_summary sum = summarize(r->sample_rates, r->nsample);
+    sample_summary sum = tracker_summary(&lpt->sorted);
     return summary_rel_halfwidth(&sum) <= o->precision;
 }
 
-static void finalize(result_row *r)
+static void finalize(lib_point *lpt)
 {
-    sample_summary sum = summarize(r->sample_rates, r->nsample);
+    result_row *r = &lpt->row;
+    sample_summary sum = tracker_summary(&lpt->sorted);
     r->rate = sum.median;
     r->ci_low = sum.ci_low;
     r->ci_high = sum.ci_high;
@@ -204,14 +213,48 @@ static void common_iterations(lib_point *lpts, size_t n)
             lpts[i].row.iterations = most;
 }
 
-/* Samples in rotation until every library has enough: one that is satisfied
- * early keeps sampling, so drift keeps hitting all of them alike. */
-static void rotate(const schedule *s, const point_def *p, lib_point *lpts, uint64_t *seq,
-                   bool *interrupted)
+/* splitmix64: a small generator for the order of each round. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Fisher-Yates: every order of the libraries equally likely each round, so
+ * what one library leaves behind (caches, branch predictors, clock speed)
+ * falls on each of the others alike, and none is always first or last. */
+static void shuffle(size_t *order, size_t n, uint64_t *rng)
+{
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(next_random(rng) % i), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+}
+
+/* The order's seed: the run id, hashed (FNV-1a), so the trace of a run can
+ * be replayed from its CSV. */
+static uint64_t order_seed(const char *run_id)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char *c = run_id; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Samples round by round until every library has enough: one that is
+ * satisfied early keeps sampling, so drift keeps hitting all of them alike.
+ * Sample k of every library is taken in round k (the pairing of reports). */
+static void rotate(const schedule *s, const point_def *p, lib_point *lpts, size_t *order,
+                   uint64_t *rng, uint64_t *seq, bool *interrupted)
 {
     for (;;) {
         bool all_satisfied = true;
-        for (size_t i = 0; i < s->nlibs && !*interrupted; i++) {
+        shuffle(order, s->nlibs, rng);
+        for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
+            size_t i = order[j];
             lib_point *lpt = &lpts[i];
             if (!lpt->active || lpt->row.nsample >= s->opt->max_samples)
                 continue;
@@ -226,7 +269,7 @@ static void rotate(const schedule *s, const point_def *p, lib_point *lpts, uint6
 }
 
 static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bool *restartable,
-                      uint64_t *seq)
+                      size_t *order, uint64_t *rng, uint64_t *seq)
 {
     bool interrupted = false;
     for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
@@ -237,11 +280,11 @@ static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bo
         lpts[i].active = prepare(s, &s->libs[i], &restartable[i], p, &lpts[i], &interrupted);
     }
     common_iterations(lpts, s->nlibs);
-    rotate(s, p, lpts, seq, &interrupted);
+    rotate(s, p, lpts, order, rng, seq, &interrupted);
     for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
         if (!lpts[i].active)
             continue;
-        finalize(&lpts[i].row);
+        finalize(&lpts[i]);
         /* A crash while tearing down shows at the next point. */
         request rq = {.type = REQ_FINISH};
         reply rp;
@@ -252,6 +295,7 @@ static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bo
         if (!interrupted)
             s->sink(&lpts[i].row, s->sink_ctx);
         result_row_free(&lpts[i].row);
+        tracker_free(&lpts[i].sorted);
     }
     return !interrupted;
 }
@@ -261,10 +305,17 @@ bool schedule_run(const schedule *s)
     const run_options *o = s->opt;
     lib_point *lpts = calloc(s->nlibs, sizeof *lpts);
     bool *restartable = calloc(s->nlibs, sizeof *restartable);
-    if (lpts == NULL || restartable == NULL)
+    size_t *order = calloc(s->nlibs, sizeof *order);
+    if (lpts == NULL || restartable == NULL || order == NULL)
         abort();
-    for (size_t i = 0; i < s->nlibs; i++)
+    for (size_t i = 0; i < s->nlibs; i++) {
         restartable[i] = s->libs[i].loaded;
+        order[i] = i;
+    }
+    uint64_t rng = order_seed(s->where->run_id);
+    if (s->trace != NULL)
+        fprintf(s->trace, "# run %s: each round's order shuffled, seed 0x%016" PRIx64 "\n",
+                s->where->run_id, rng);
     progress pr;
     progress_start(&pr, schedule_point_count(o), o->quiet);
     uint64_t seq = 0;
@@ -280,7 +331,7 @@ bool schedule_run(const schedule *s)
                     for (size_t k = 0; k < o->nworkers && ok; k++) {
                         point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0,
                                        o->workers[k]};
-                        ok = run_point(s, &p, lpts, restartable, &seq);
+                        ok = run_point(s, &p, lpts, restartable, order, &rng, &seq);
                         if (ok)
                             progress_point(&pr, ws->name, api_name(p.api), ws->w->ops[op],
                                            p.bytes);
@@ -290,5 +341,6 @@ bool schedule_run(const schedule *s)
     progress_end(&pr);
     free(lpts);
     free(restartable);
+    free(order);
     return ok;
 }

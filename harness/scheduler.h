@@ -1,6 +1,10 @@
 /* Runs every measurement point over every library, interleaving samples of
- * one point across the libraries (A B C A B C ...) so that drift of a noisy
- * machine hits every release alike and their ratios stay trustworthy. */
+ * one point across the libraries round by round, so that drift of a noisy
+ * machine hits every release alike and their ratios stay trustworthy.  The
+ * order within a round is shuffled anew every round (seeded from the run
+ * id, so a run's order can be replayed), so no library always runs right
+ * after the same other one or always first; the child also warms up with
+ * an untimed batch before each timed sample (harness/timing.h). */
 #ifndef HARNESS_SCHEDULER_H
 #define HARNESS_SCHEDULER_H
 
@@ -22,6 +26,7 @@ typedef struct {
     row_sink sink; /* receives each finished row, a point's rows in library order */
     void *sink_ctx;
     FILE *trace;   /* may be NULL */
+    const lib_driver *driver; /* NULL: libproc_driver (a child process per library) */
 } schedule;
 
 /* Returns false when interrupted (rows already delivered stay delivered). */

@@ -24,6 +24,14 @@ uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, ui
     return clock() - t0;
 }
 
+uint64_t time_sample(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n)
+{
+    uint64_t warm = n / WARMUP_DIVISOR;
+    if (!run(state, warm > 0 ? warm : 1))
+        return UINT64_MAX;
+    return time_run(clock, run, state, n);
+}
+
 enum { MAX_ITERATIONS = 1u << 30 };
 
 uint64_t calibrate_timed(timed_fn timed, void *ctx, uint64_t target_ns)

@@ -19,6 +19,17 @@ typedef uint64_t (*clock_fn)(void);
  * run reported failure. */
 uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n);
 
+/* One timed sample of n operations, right after an untimed batch of the
+ * same loop on the same state: n / WARMUP_DIVISOR operations (at least
+ * one).  Samples of several libraries alternate on one CPU, so whatever the
+ * previous library left in the caches, branch predictors and clock speed
+ * is paid for by the warm-up, not by the sample.  A tenth of a sample
+ * (1 ms of a 10 ms sample) re-fills L1/L2 and the predictors many times
+ * over; frequency changes take longer and are what the shuffled order of
+ * each round spreads over all libraries.  UINT64_MAX if run failed. */
+enum { WARMUP_DIVISOR = 10 };
+uint64_t time_sample(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n);
+
 /* Finds an operation count whose run lasts >= target_ns (doubling, then
  * scaling from the last measurement), running the workload for a while in
  * the process, which doubles as warm-up.  0 on failure. */

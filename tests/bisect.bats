@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2030,SC2031 # run sets output/status/lines in each test's own scope, helpers included
 # `make bisect` on a real git history built here: OpenSSL 1.1.1w (the
 # Debian orig tarball, fetched through builds/) committed, then
 #   C1 docs only                      good
@@ -56,7 +57,7 @@ make_history() (
     local tarball=$1 dir=$2 sha=crypto/sha/sha256.c
     mkdir -p "$dir"
     tar -xzf "$tarball" -C "$dir" --strip-components=1
-    cd "$dir"
+    cd "$dir" || return
     git init -q -b main
     git config user.email bisect-test@osslbench.invalid
     git config user.name "bisect test"
@@ -109,7 +110,8 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
 
 @test "bisect: chart of rate per tested commit (PNG and SVG)" {
     need_history
-    [ -s "$OUT/rates.png" ] && [ -s "$OUT/rates.svg" ]
+    [ -s "$OUT/rates.png" ]
+    [ -s "$OUT/rates.svg" ]
     [ "$(head -c 4 "$OUT/rates.png" | tail -c 3)" = "PNG" ]
     grep -q '<svg' "$OUT/rates.svg"
 }
@@ -119,7 +121,8 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
     [ "$(git -C "$HIST" symbolic-ref --short HEAD)" = user-branch ]
     [ "$(git -C "$HIST" rev-parse HEAD)" = "$(sha_of c1)" ]
     [ -z "$(git -C "$HIST" status --porcelain)" ]
-    ! git -C "$HIST" rev-parse -q --verify refs/bisect/bad
+    run git -C "$HIST" rev-parse -q --verify refs/bisect/bad
+    [ "$status" -ne 0 ]
     [ ! -e "$HIST/.git/BISECT_LOG" ]
     [ "$(git -C "$HIST" worktree list | wc -l)" -eq 1 ]
 }
@@ -189,6 +192,7 @@ one_line_error() {
     [ "$status" -ne 0 ]
     [[ $output == *"is not a commit"* ]]
     [ ! -e "$BATS_TEST_TMPDIR/pwned" ]
+    # shellcheck disable=SC2016 # the $(...) must reach make unexpanded
     run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD='$(touch /tmp/osslbench-pwned-$$)' BAD=main
     [ "$status" -ne 0 ]
     [ ! -e "/tmp/osslbench-pwned-$$" ]

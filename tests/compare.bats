@@ -74,22 +74,30 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     [ -d "$RUN" ]
     [[ $(basename "$RUN") =~ ^[0-9]{8}T[0-9]{6}Z-[A-Za-z0-9._-]+$ ]]
     [ "$(readlink "$RES/latest")" = "$(basename "$RUN")" ] # relative link
-    [ -s "$RUN/results.csv" ] && [ -s "$RUN/metadata.txt" ] && [ -s "$RUN/trace.txt" ]
+    [ -s "$RUN/results.csv" ]
+    [ -s "$RUN/metadata.txt" ]
+    [ -s "$RUN/trace.txt" ]
 }
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,kind,sample_rates" ]
+    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,run_id,kind,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
-    run awk -F, 'NR > 1 {
-        if ($17 !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
-        if ($12 != "B/s" && $12 != "op/s") { print "unit " NR; exit 1 }
-        if ($17 == "ok" && ($11 == "" || $13 == "" || $14 == "")) { print "rate " NR; exit 1 }
-        if ($17 != "ok" && $11 != "") { print "rate on failure " NR; exit 1 }
-        if ($3 !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
-        if ($6 ~ /^rsa/ && ($8 != 0 || $12 != "op/s")) { print "rsa " NR; exit 1 }
+    c() { csv_col "$RUN/results.csv" "$1"; }
+    run awk -F, -v st="$(c status)" -v un="$(c unit)" -v ra="$(c rate)" -v lo="$(c ci_low)" \
+        -v hi="$(c ci_high)" -v vn="$(c version_num)" -v wl="$(c workload)" -v by="$(c bytes)" \
+        -v fl="$(c flavor)" -v id="$(c run_id)" 'NR > 1 {
+        if ($st !~ /^(ok|unsupported|kat_failed|crashed|timeout|load_failed|error)$/) { print "status " NR; exit 1 }
+        if ($un != "B/s" && $un != "op/s") { print "unit " NR; exit 1 }
+        if ($st == "ok" && ($ra == "" || $lo == "" || $hi == "")) { print "rate " NR; exit 1 }
+        if ($st != "ok" && $ra != "") { print "rate on failure " NR; exit 1 }
+        if ($vn !~ /^0x[0-9a-f]+$/) { print "version_num " NR; exit 1 }
+        if ($wl ~ /^rsa/ && ($by != 0 || $un != "op/s")) { print "rsa " NR; exit 1 }
+        if ($fl != "openssl") { print "flavor " NR; exit 1 }
+        ids[$id]++
         seen[$1]++ }
-        END { if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
+        END { if (length(ids) != 1) { print "run_ids " length(ids); exit 1 }
+              if (!("1.1.1w" in seen)) exit 1; for (l in seen) if (l ~ /^system-3\./) s = 1; exit !s }' "$RUN/results.csv"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # one row per library x point: 10 workloads; 1.1.1w has no fetch path (unsupported rows)
     run grep -c ',ok,' "$RUN/results.csv"
@@ -107,27 +115,28 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
     grep -q "^library: 1.1.1w LIBS $LIB111\$" "$RUN/metadata.txt"
 }
 
-@test "interleaving is real: the runner's trace rotates the libraries within every point" {
+@test "interleaving is real: every round of a point samples both libraries, in changing order" {
     # trace line: sample <seq> <lib-index> <label> <workload> <api> <op> <bytes>
-    run awk '$1 == "sample" {
+    # (a point only one library has -- fetch -- is sampled by that one alone)
+    run awk 'function check(   i, a, b) {
+            if (seq == "" || !index(seq, "0") || !index(seq, "1")) { seq = ""; return }
+            if (length(seq) % 2) { print "odd number of samples at " prev; bad = 1 }
+            for (i = 1; i < length(seq); i += 2) {
+                a = substr(seq, i, 1); b = substr(seq, i + 1, 1)
+                if (a == b) { print "library " a " twice in a round of " prev; bad = 1 }
+                first[a]++
+            }
+            both++; seq = ""
+        }
+        $1 == "sample" {
             key = $5 " " $6 " " $7 " " $8
-            if (!(key in n)) order[++points] = key
-            if (n[key] < 4) seq[key] = seq[key] $3
-            n[key]++
-            if (prev_seq != "" && $2 != prev_seq + 1) { print "seq gap at " $2; exit 1 }
+            if (key != prev) check()
+            prev = key; seq = seq $3
+            if (prev_seq != "" && $2 != prev_seq + 1) { print "seq gap at " $2; bad = 1 }
             prev_seq = $2
         }
-        END {
-            both = 0
-            for (i = 1; i <= points; i++) {
-                k = order[i]
-                if (n[k] < 4) continue
-                if (seq[k] == "0101") both++
-                else if (seq[k] != "0000" && seq[k] != "1111") { print k ": " seq[k]; exit 1 }
-            }
-            print both " " points
-            exit !(both >= points / 2)
-        }' "$RUN/trace.txt"
+        END { check(); print both " points with both; rounds started by 0/1: " first[0] "/" first[1]
+              exit bad || !(both > 0 && first[0] > 0 && first[1] > 0) }' "$RUN/trace.txt"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # and both labels appear in the trace, as the CSV names them
     grep -q ' 1\.1\.1w sha256 evp digest 16$' "$RUN/trace.txt"
@@ -176,8 +185,11 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
         'NR > 1 && $u == "B/s" && $s == "ok" { print $w, $a }' "$RUN/results.csv" | sort -u | wc -l)
     [ "$pairs" -gt 10 ]
     [ "$(grep -c '^throughput' "$P/charts.list")" -eq "$pairs" ]
-    [ -s "$P/speedup-sha256-evp.png" ] && [ -s "$P/speedup-public-key-evp.svg" ]
-    [ -s "$P/ops-public-key-evp.png" ] && [ -s "$P/apis-sha256.svg" ] && [ -s "$P/apis-rsa2048.png" ]
+    [ -s "$P/speedup-sha256-evp.png" ]
+    [ -s "$P/speedup-public-key-evp.svg" ]
+    [ -s "$P/ops-public-key-evp.png" ]
+    [ -s "$P/apis-sha256.svg" ]
+    [ -s "$P/apis-rsa2048.png" ]
     [ "$n" -gt 30 ]
     [ -z "$(find "$P" -name "gnuplot-*.log")" ] # no gnuplot warnings
 }
@@ -249,43 +261,61 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [[ $output == *"unknown BASELINE '0.9.8q'"* ]]
     # a name the runner does not know: refused before anything is built or measured
     run make -s -C "$ROOT" compare RESULTS_ROOT="$RES" OSSLBENCH_BUILDS_DIR="$BATS_TEST_TMPDIR/none" WORKLOADS=sha265
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
     [[ $output == "compare: error: unknown workload 'sha265' (did you mean 'sha256'?) (nothing was built or run)"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
-    [ "$status" -ne 0 ] && [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
     cd "$BATS_TEST_TMPDIR"
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
-    [ "$status" -ne 0 ] && [[ $output == *"is not a release label"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"is not a release label"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)' # $$: make passes a literal $
-    [ "$status" -ne 0 ] && [[ $output == *"WORKLOADS="* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"WORKLOADS="* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
-    [ "$status" -ne 0 ] && [[ $output == *"is not a file"* ]]
+    [ "$status" -ne 0 ]
+    [[ $output == *"is not a file"* ]]
     # (make itself expands $(...) in a command-line value; the script sees the rest)
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a file"* ]]
+    [ "$status" -eq 1 ]
+    [ "$(grep -c . <<<"$output")" -eq 1 ]
+    [[ $output == *"is not a file"* ]]
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ] && [ "$(grep -c . <<<"$output")" -eq 1 ] && [[ $output == *"is not a release label"* ]]
-    [ ! -e pwned ] && [ ! -e "$ROOT/pwned" ]
+    [ "$status" -eq 1 ]
+    [ "$(grep -c . <<<"$output")" -eq 1 ]
+    [[ $output == *"is not a release label"* ]]
+    [ ! -e pwned ]
+    [ ! -e "$ROOT/pwned" ]
     [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
 }
 
 @test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/nope"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"no such run folder"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"no such run folder"* ]]
     mkdir "$BATS_TEST_TMPDIR/empty"
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/empty"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"has no results.csv"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"has no results.csv"* ]]
     mkdir "$BATS_TEST_TMPDIR/bad"
     head -n 3 "$RUN/results.csv" >"$BATS_TEST_TMPDIR/bad/results.csv"
     # a real row with its block size spelled out in words
     awk -F, -v OFS=, -v b="$(csv_col "$RUN/results.csv" bytes)" 'NR == 2 { $b = "sixteen"; print }' \
         "$RUN/results.csv" >>"$BATS_TEST_TMPDIR/bad/results.csv"
     run make -s -C "$ROOT" plots RESULTS="$BATS_TEST_TMPDIR/bad"
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"line 4: bad bytes"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"line 4: bad bytes"* ]]
     [ ! -e "$BATS_TEST_TMPDIR/bad/plots" ] # no half-made output folder left
     run make -s -C "$ROOT" plots RESULTS="$RUN" BASELINE=0.9.8q
-    [ "$status" -ne 0 ] && [ "$(own_errors "$output" | grep -c .)" -eq 1 ] && [[ $output == *"unknown baseline '0.9.8q'"* ]]
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+    [[ $output == *"unknown baseline '0.9.8q'"* ]]
 }
 
 @test "nothing installed: builds the default set first (through make builds), says which failed, goes on" {

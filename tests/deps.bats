@@ -84,7 +84,8 @@ EOF
     [ "${#lines[@]}" -eq 3 ]
     # all there now: silent, and apt-get is not called again
     run env PATH="$bin" "$ROOT/tools/deps.sh" build charts
-    [ "$status" -eq 0 ] && [ -z "$output" ]
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
     [ "$(wc -l <"$TMP/apt.log")" -eq 3 ]
 }
 
@@ -115,6 +116,7 @@ EOF
 
 @test "an unknown purpose: one line, non-zero exit" {
     run "$ROOT/tools/deps.sh" chart
-    [ "$status" -eq 1 ] && [ "${#lines[@]}" -eq 1 ]
+    [ "$status" -eq 1 ]
+    [ "${#lines[@]}" -eq 1 ]
     [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet releases sanitizers tests)" ]]
 }

@@ -24,8 +24,18 @@ teardown() {
 wait_for_lines() {
     local _
     for _ in $(seq 100); do
-        [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ] && return 0
+        if [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ]; then return 0; fi
         sleep 0.1
+    done
+    echo "$1 never reached $2 lines"
+    return 1
+}
+
+# Fails when any of the given processes (the runner's children) still lives.
+all_gone() {
+    local p
+    for p in "$@"; do
+        if kill -0 "$p" 2>/dev/null; then echo "child $p is still running"; return 1; fi
     done
 }
 
@@ -41,6 +51,15 @@ run_with_fault() {
         --api legacy,evp --sizes 16,64 --timeout 2 --csv "$TMP/r.csv"
 }
 
+# bad's statuses on one API path of sha256 (the fault library's workload)
+sha256_status_of_bad() {
+    local st lb wl api
+    st=$(csv_col "$TMP/r.csv" status) lb=$(csv_col "$TMP/r.csv" label)
+    wl=$(csv_col "$TMP/r.csv" workload) api=$(csv_col "$TMP/r.csv" api)
+    awk -F, -v s="$st" -v l="$lb" -v w="$wl" -v a="$api" -v want="$1" \
+        'NR>1 && $l=="bad" && $w=="sha256" && $a==want {print $s}' "$TMP/r.csv" | sort -u | tr '\n' ' '
+}
+
 @test "a library that crashes: its rows say crashed, the others are measured" {
     run_with_fault crash
     [ "$status" -eq 1 ]
@@ -48,6 +67,9 @@ run_with_fault() {
     [ "$(status_of good)" = "ok " ]
     [ "$(status_of good2)" = "ok " ]
     grep -q 'crashed,child killed by signal 11' "$TMP/r.csv"
+    # both paths of the fault library crash: the low-level calls and EVP_Digest
+    [ "$(sha256_status_of_bad legacy)" = "crashed " ]
+    [ "$(sha256_status_of_bad evp)" = "crashed " ]
     # 2 workloads x 2 APIs x 2 sizes x 3 libraries
     [ "$(tail -n +2 "$TMP/r.csv" | wc -l)" -eq 24 ]
 }
@@ -73,6 +95,8 @@ run_with_fault() {
     run_with_fault wrong
     [ "$status" -eq 1 ]
     [ "$(status_of bad)" = "kat_failed unsupported " ]
+    [ "$(sha256_status_of_bad legacy)" = "kat_failed " ]
+    [ "$(sha256_status_of_bad evp)" = "kat_failed " ]
     rate=$(csv_col "$TMP/r.csv" rate)
     [ -z "$(awk -F, -v r="$rate" 'NR>1 && $1=="bad" {print $r}' "$TMP/r.csv" | tr -d '\n')" ]
 }
@@ -82,17 +106,20 @@ run_with_fault() {
         --time 0.2 --quiet --csv "$TMP/r.csv" 2>"$TMP/err" &
     pid=$!
     wait_for_lines "$TMP/r.csv.partial" 4
+    mapfile -t kids < <(pgrep -P "$pid")
+    [ "${#kids[@]}" -eq 2 ] # one child per library
     kill -INT "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 130 ]
-    [ -f "$TMP/r.csv" ] && [ ! -e "$TMP/r.csv.partial" ]
+    [ -f "$TMP/r.csv" ]
+    [ ! -e "$TMP/r.csv.partial" ]
     grep -q interrupted "$TMP/err"
     # every line whole: the reader of `osslbench compare`/`report` accepts it
     n=$(head -1 "$TMP/r.csv" | tr ',' '\n' | wc -l)
     [ "$(awk -F, '{print NF}' "$TMP/r.csv" | sort -u)" = "$n" ]
     [ "$(tail -c 1 "$TMP/r.csv" | od -An -c | tr -d ' ')" = '\n' ]
     sleep 0.2
-    ! pgrep -f "osslbench run --lib a=$SYSTEM_LIBCRYPTO" >/dev/null
+    all_gone "${kids[@]}"
 }
 
 @test "SIGTERM mid-run also keeps the rows and leaves no child" {
@@ -100,12 +127,14 @@ run_with_fault() {
         --csv "$TMP/r.csv" 2>/dev/null &
     pid=$!
     wait_for_lines "$TMP/r.csv.partial" 3
+    mapfile -t kids < <(pgrep -P "$pid")
+    [ "${#kids[@]}" -eq 1 ]
     kill -TERM "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 143 ]
     [ "$(tail -n +2 "$TMP/r.csv" | wc -l)" -ge 2 ]
     sleep 0.2
-    ! pgrep -f "osslbench run --lib $SYSTEM_LIBCRYPTO --workloads aes-256-cbc" >/dev/null
+    all_gone "${kids[@]}"
 }
 
 @test "a full disk: clear error, the partial file is not mistaken for complete" {

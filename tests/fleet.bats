@@ -99,7 +99,8 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     run cut -f1 "$f/cross/charts.list"
     [[ " ${lines[*]} " == *" hosts "* && " ${lines[*]} " == *" relative "* ]]
     while IFS=$'\t' read -r _ name _; do
-        [ -s "$f/cross/$name.svg" ] && [ -s "$f/cross/$name.png" ] || { echo "no chart $name"; false; }
+        [ -s "$f/cross/$name.svg" ] || { echo "no chart $name.svg"; false; }
+        [ -s "$f/cross/$name.png" ] || { echo "no chart $name.png"; false; }
     done <"$f/cross/charts.list"
     # fleet-b is slot 1 wherever it is drawn; relative charts have fleet-b only
     run awk -F'\t' '$1 == "hosts" && $2 ~ /^hosts-system-3.*-sha256$/ { print $3 }' "$f/cross/charts.list"
@@ -159,7 +160,8 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     [[ $output == "killed fleet-b's run"* ]] || { echo "$output"; false; }
     [ "$(cat "$BATS_FILE_TMPDIR/killed.rc")" -ne 0 ]
     f=$(run_of killed)
-    [ -s "$f/fleet-a/results.csv" ] && [ -d "$f/fleet-a/plots" ]
+    [ -s "$f/fleet-a/results.csv" ]
+    [ -d "$f/fleet-a/plots" ]
     [ ! -e "$f/fleet-b" ]
     run grep '^fleet: host fleet-b failed: killed by signal 9 (exit 137) after 1 attempt(s), no results came back' \
         "$BATS_FILE_TMPDIR/killed.out"
@@ -176,7 +178,8 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     [ -s "$f/fleet-a/results.csv" ] || { cat "$BATS_FILE_TMPDIR/dead.out"; false; }
     grep -q '^fleet: host fleet-dead failed: ssh failed (unreachable, refused or connection lost; exit 255) after 2 attempt(s)' \
         "$BATS_FILE_TMPDIR/dead.out"
-    [ -f "$f/logs/fleet-dead-attempt1.log" ] && [ -f "$f/logs/fleet-dead-attempt2.log" ]
+    [ -f "$f/logs/fleet-dead-attempt1.log" ]
+    [ -f "$f/logs/fleet-dead-attempt2.log" ]
     run awk -F'\t' '$2 == "fleet-dead"' "$f/logs/joblog"
     [ "${#lines[@]}" -eq 2 ]
     [ -s "$f/report.html" ]

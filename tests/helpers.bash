@@ -3,7 +3,9 @@
 
 ROOT=$(cd "$(dirname "${BATS_TEST_FILENAME}")/.." && pwd)
 # check-asan points the same tests at the sanitizer build.
+# shellcheck disable=SC2034 # used by the test files that load this one
 OSSLBENCH="${OSSLBENCH_BIN:-$ROOT/bin/osslbench}"
+# shellcheck disable=SC2034 # used by the files that load this one
 # This machine's own system libcrypto and its library folder, any architecture.
 SYSTEM_LIBCRYPTO=$("$ROOT/plots/system-lib.sh")
 SYSTEM_LIBDIR=$(dirname "$SYSTEM_LIBCRYPTO")
@@ -18,6 +20,18 @@ libcrypto_111() {
     if [[ ! -f $lib ]]; then
         rm -rf -- "$dest"
         "$ROOT/builds/apt-fetch-binary.sh" libssl1.1 bullseye "$dest" >/dev/null 2>&1 || return 1
+    fi
+    [[ -f $lib ]] && echo "$lib"
+}
+
+# Debian's BoringSSL: bookworm's android-libboringssl (a fork that reports
+# 0x1010107f, "1.1.1g"), fetched like libcrypto_111.  Prints the library path.
+libcrypto_boringssl() {
+    local dest="$FIXTURES/boringssl" lib
+    lib="$dest/usr/lib/x86_64-linux-gnu/android/libcrypto.so.0"
+    if [[ ! -f $lib ]]; then
+        rm -rf -- "$dest"
+        "$ROOT/builds/apt-fetch-binary.sh" android-libboringssl bookworm "$dest" >/dev/null 2>&1 || return 1
     fi
     [[ -f $lib ]] && echo "$lib"
 }

@@ -126,7 +126,9 @@ fixture() {
         local want=$1; shift
         run "$OSSLBENCH" compare "$@"
         echo "$output"
-        [ "$status" -eq 2 ] && [ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "osslbench compare: "*"$want"* ]]
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ ${lines[0]} == "osslbench compare: "*"$want"* ]]
     }
     check "missing OLD and NEW"
     check "No such file" "$TMP/a.csv" "$TMP/nope.csv"
@@ -177,9 +179,29 @@ measure() {
     [[ ${lines[1]} == aes-128-cbc,evp,encrypt,8192,*,slower,* ]]
 }
 
+@test "real: two libraries of one run are paired by round; compare and report agree on ratio and CI" {
+    "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16,1024 --api evp \
+        --quick --quiet --csv "$TMP/one.csv" >/dev/null
+    run "$OSSLBENCH" compare "$TMP/one.csv" --old-label a --new-label b --format csv
+    [ "$status" -le 1 ]
+    [ "${#lines[@]}" -eq 3 ]
+    [[ ${lines[1]} == *",signed-rank "*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
+    # bytes, ratio, CI low, CI high: compare (columns 4, 10-12) vs report's speedup CSV (7, 11-13)
+    tail -n +2 <<<"$output" | awk -F, '{ print $4, $10, $11, $12 }' >"$TMP/cmp"
+    run "$OSSLBENCH" report --baseline a --format csv "$TMP/one.csv"
+    [ "$status" -eq 0 ]
+    tail -n +2 <<<"$output" | awk -F, '$14 == "paired" { print $7, $11, $12, $13 }' >"$TMP/rep"
+    # the same numbers (report writes 6 significant digits)
+    run awk 'NR == FNR { r[$1] = $0; next }
+        { split(r[$1], q, " "); n++
+          for (i = 2; i <= 4; i++) if (!(q[i] > 0) || (q[i] - $i) / $i > 1e-5 || ($i - q[i]) / $i > 1e-5) bad = 1 }
+        END { exit bad || n != 2 }' "$TMP/rep" "$TMP/cmp"
+    [ "$status" -eq 0 ] || { cat "$TMP/cmp" "$TMP/rep"; false; }
+}
+
 @test "real: one libcrypto against itself is 'same' in >= 19 of 20 quick runs (< 2 min)" {
-    local t0=$SECONDS same=0 i ratios=()
-    for i in $(seq 20); do
+    local t0=$SECONDS same=0 ratios=()
+    for _ in $(seq 20); do
         rm -f "$TMP/self.csv"
         "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16 \
             --api evp --quick --time 0.3 --precision 0.0005 --csv "$TMP/self.csv" --quiet >/dev/null

@@ -11,6 +11,13 @@ $(UNIT_DIR)/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) $(UNIT_DEFS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
 
+# A fake 0.9.8 library (void HMAC shape) beside the unit tests that load it.
+FAKE_098 := build/tests$(if $(SAN),-san)/fake-098.so
+$(FAKE_098): tests/faults/fake098_lib.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -shared -fPIC -O1 -o $@ $< -ldl
+build/tests$(if $(SAN),-san)/test_shapes: $(FAKE_098)
+
 BATS_FILES ?= $(sort $(wildcard tests/*.bats))
 
 unit-tests: $(UNIT_BINS)
@@ -29,6 +36,11 @@ test: $(UNIT_BINS) $(BIN)
 # lets the fault library's deliberate SIGSEGV kill its child as it would
 # without ASan, which is what tests/faults.bats checks.
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+# ShellCheck on every shell file (tests/lint.sh says which and what else).
+.PHONY: lint
+lint:
+	@tests/lint.sh
+
 .PHONY: check-asan check-valgrind
 check-asan:
 	$(MAKE) SAN="$(ASAN_FLAGS)" bin/osslbench-san

@@ -24,12 +24,14 @@ static bool resolved(const crypto_lib *lib, const crypto_symbol *s)
 }
 
 /* One needed item, "a" or "a|b|c": met when any alternative is exported.
- * Otherwise the reason names the release range the alternatives span. */
+ * Otherwise the reason names the release range the alternatives span --
+ * for OpenSSL.  symbols.def's ranges are OpenSSL's: a fork claiming 1.1.1
+ * may lack a 1.1.1 function or have a 3.0 one, so for a fork the reason is
+ * only what is true, "X not in BoringSSL", plus where OpenSSL has it. */
 static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *why, size_t n)
 {
     long since = R_MAX, until = R_NONE;
     const char *first = NULL;
-    size_t first_len = 0;
     for (const char *p = item; p < item + len;) {
         size_t alen = strcspn(p, "|");
         if (p + alen > item + len)
@@ -42,19 +44,24 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
         if (resolved(lib, s))
             return true;
         if (first == NULL)
-            first = p, first_len = alen;
+            first = s->symbol;
         since = s->since < since ? s->since : since;
         until = s->until > until ? s->until : until;
         p += alen + 1;
     }
     long series = lib->ver.series;
-    if (series < since)
+    if (crypto_lib_is_fork(lib)) {
+        int len = snprintf(why, n, "%s not in %s", first, flavor_title(lib->ver.flavor));
+        if (since > series && since >= 0 && len >= 0 && (size_t)len < n)
+            snprintf(why + len, n - (size_t)len, " (OpenSSL has it from %s)",
+                     release_series_name(since));
+    } else if (series < since) {
         snprintf(why, n, "needs %s or later", release_series_name(since));
-    else if (series > until)
-        snprintf(why, n, "gone after %s (%.*s)", release_series_name(until), (int)first_len,
-                 first);
-    else
-        snprintf(why, n, "%.*s not exported by this build", (int)first_len, first);
+    } else if (series > until) {
+        snprintf(why, n, "gone after %s (%s)", release_series_name(until), first);
+    } else {
+        snprintf(why, n, "%s not exported by this build", first);
+    }
     return false;
 }
 
@@ -89,7 +96,9 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
      * function gone, or left out of this build, is named only when the
      * release is not too old anyway. */
     long series = lib->ver.series;
-    long need = ws->w->since > series ? ws->w->since : 0;
+    /* A fork's claimed release says nothing of what it has: only its symbols count. */
+    bool fork = crypto_lib_is_fork(lib);
+    long need = !fork && ws->w->since > series ? ws->w->since : 0;
     char other[256] = "";
     for (const char *p = needs; *p != '\0';) {
         p += strspn(p, " ");
@@ -109,6 +118,11 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
             snprintf(why, n, "needs %s or later", release_series_name(need));
         else
             snprintf(why, n, "%s", other);
+        return WL_UNSUPPORTED;
+    }
+    if (fork && ws->w->since > series) {
+        snprintf(why, n, "%s not in %s (OpenSSL has it from %s)", ws->name,
+                 flavor_title(lib->ver.flavor), release_series_name(ws->w->since));
         return WL_UNSUPPORTED;
     }
     if (ws->w->available != NULL && !ws->w->available(lib, ws, api, why, n))

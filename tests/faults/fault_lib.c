@@ -1,6 +1,6 @@
 /* A fake libcrypto for fault tests: it answers like a 1.1.1 release and
- * implements SHA-256 (legacy and EVP paths) with one deliberate fault, chosen
- * at compile time:
+ * implements SHA-256 (legacy, evp one-shot and evp-ctx paths) with one
+ * deliberate fault, chosen at compile time:
  *   -DFAULT_CRASH  SIGSEGV inside the digest update
  *   -DFAULT_ABORT  abort() inside the digest update
  *   -DFAULT_HANG   never returns from the digest update
@@ -8,6 +8,8 @@
  *   -DFAULT_THREADS a real SHA-256 kept in one global state instead of the
  *                  caller's context: right answers from one thread, wrong
  *                  ones when two threads digest at the same time
+ *   -DAS_BORINGSSL no fault; BoringSSL's version number, text and marker
+ *                  symbol (tests/forks.bats)
  * It exports only what those paths need, so every other workload is simply
  * unsupported for it. */
 #include <signal.h>
@@ -15,8 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#if defined(AS_BORINGSSL)
+unsigned long OpenSSL_version_num(void) { return 0x1010107fUL; }
+const char *OpenSSL_version(int t) { return t == 0 ? "BoringSSL" : ""; }
+int BORINGSSL_self_test(void) { return 1; }
+#else
 unsigned long OpenSSL_version_num(void) { return 0x1010117fUL; }
 const char *OpenSSL_version(int t) { return t == 0 ? "OpenSSL 1.1.1w (fault injection)" : ""; }
+#endif
 int OPENSSL_init_crypto(unsigned long long opts, const void *s) { (void)opts, (void)s; return 1; }
 unsigned long ERR_get_error(void) { return 0; }
 
@@ -131,4 +139,16 @@ int EVP_DigestFinal_ex(void *c, unsigned char *md, unsigned int *len)
     if (len)
         *len = 32;
     return SHA256_Final(md, c);
+}
+/* The evp path's one-shot: the same fault, through the same update. */
+int EVP_Digest(const void *d, size_t n, unsigned char *md, unsigned int *len, const void *type,
+               void *impl)
+{
+    ctx112 c;
+    (void)type, (void)impl;
+    SHA256_Init(&c);
+    SHA256_Update(&c, d, n);
+    if (len)
+        *len = 32;
+    return SHA256_Final(md, &c);
 }

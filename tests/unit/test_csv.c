@@ -30,6 +30,8 @@ static result_row sample_row(void)
     strcpy(r.host, "h");
     strcpy(r.cpu, "AMD EPYC");
     strcpy(r.timestamp, "2026-11-30T00:00:00Z");
+    strcpy(r.run_id, "20261130T000000Z-0123456789abcdef");
+    strcpy(r.flavor, "boringssl");
     return r;
 }
 
@@ -67,6 +69,42 @@ static void round_trip(void **state)
     assert_float_equal(set.rows[0].sample_rates[2], 1.55e9, 1e3);
     assert_int_equal(set.rows[1].status, ST_KAT_FAILED);
     assert_true(isnan(set.rows[1].rate)); /* a failed row carries no rate */
+    assert_string_equal(set.rows[0].run_id, "20261130T000000Z-0123456789abcdef");
+    assert_string_equal(set.rows[0].flavor, "boringssl");
+    result_set_free(&set);
+    free(buf);
+}
+
+/* Per-sample rates are raw data for rank tests: written so that reading
+ * them back gives the very doubles measured (no ties made by rounding --
+ * 6 significant digits turned 1000000001 and 1000000004 into one value),
+ * and the rate columns keep at least 9 significant digits. */
+static void rates_keep_their_digits(void **state)
+{
+    (void)state;
+    double rates[] = {1000000001.0, 1000000004.25, 1000000002.5, 123456.789012345,
+                      1.0 / 3.0 * 1e9};
+    result_row in = sample_row();
+    in.sample_rates = rates;
+    in.nsample = 5;
+    in.rate = 1000000001.0;
+    in.ci_low = 123456.7891;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_true(csv_write_header(f));
+    assert_true(csv_write_row(f, &in));
+    fclose(f);
+    FILE *r = fmemopen(buf, len, "r");
+    result_set set;
+    char why[256];
+    assert_true(csv_read_stream(r, "mem", &set, why, sizeof why));
+    fclose(r);
+    assert_int_equal(set.rows[0].nsample, 5);
+    for (size_t i = 0; i < 5; i++)
+        assert_true(set.rows[0].sample_rates[i] == rates[i]); /* bit for bit */
+    assert_float_equal(set.rows[0].rate, 1000000001.0, 0.5);
+    assert_float_equal(set.rows[0].ci_low, 123456.7891, 1e-4);
     result_set_free(&set);
     free(buf);
 }
@@ -200,6 +238,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip),
+        cmocka_unit_test(rates_keep_their_digits),
         cmocka_unit_test(refuses_malformed_rows),
         cmocka_unit_test(reads_a_whole_library_row),
         cmocka_unit_test(refuses_what_is_not_a_results_file),

@@ -60,6 +60,8 @@ static void lists_and_labels(void **state)
     assert_int_equal(o.workloads[1].param, 1536);
     assert_float_equal(o.precision, 0.02, 1e-12);
     assert_true(o.quick);
+    /* a smoke run still stops no point before its median has a 95% CI */
+    assert_int_equal(o.min_samples, 6);
 }
 
 static void refuses_bad_values(void **state)

@@ -165,19 +165,29 @@ static void names_that_are_not_tokens_are_refused(void **state)
     result_set_free(&set);
 }
 
+/* 6 or 7 samples a side (rows of different runs): the bounds of the two
+ * medians' 95% CIs.  Fewer: those "CIs" are sample ranges (75% coverage at
+ * 3 samples), so no interval is claimed at all. */
 static void ratio_from_ci_bounds_with_few_samples(void **state)
 {
     (void)state;
     fixture fx;
     load(&fx, three, NULL);
     report_point p = {.workload = "sha256", .api = "evp", .op = "digest", .bytes = 16};
-    const result_row *row = report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p);
-    const result_row *base = report_find(&fx.r, fx.r.baseline, &p);
-    report_ratio q = report_speedup(row, base);
+    result_row row = *report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p);
+    result_row base = *report_find(&fx.r, fx.r.baseline, &p);
+    row.nsample = base.nsample = 0; /* no raw samples: the summary columns only */
+    report_ratio q = report_speedup(&row, &base);
+    assert_int_equal(q.method, RATIO_NO_CI); /* 3 samples */
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    assert_true(isnan(q.lo) && isnan(q.hi));
+    row.samples = base.samples = 6;
+    q = report_speedup(&row, &base);
     assert_int_equal(q.method, RATIO_BOUNDS);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     assert_float_equal(q.lo, 1.9e6 / 1.05e6, 1e-12);
     assert_float_equal(q.hi, 2.1e6 / 0.95e6, 1e-12);
+    assert_string_equal(ratio_method_name(RATIO_NO_CI), "no-ci");
     unload(&fx);
 }
 
@@ -248,15 +258,18 @@ static void paired_ratio_cancels_drift_within_a_run(void **state)
         a[i] = 2.0 * b[i];
     }
     result_row row = row_with_samples(a, 12), base = row_with_samples(b, 12);
-    strcpy(row.timestamp, "2026-11-30T00:00:00Z");
-    strcpy(base.timestamp, "2026-11-30T00:00:00Z");
+    strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
+    strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
     report_ratio q = report_speedup(&row, &base);
     assert_int_equal(q.method, RATIO_PAIRED);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     assert_float_equal(q.lo, 2.0, 1e-12);
     assert_float_equal(q.hi, 2.0, 1e-12);
-    /* rows of different runs are not paired: the bootstrap sees the drift */
-    strcpy(base.timestamp, "2026-11-29T00:00:00Z");
+    /* rows of different runs are not paired, even if they started in the
+     * same second: the bootstrap sees the drift */
+    strcpy(row.timestamp, "2026-11-30T00:00:00Z");
+    strcpy(base.timestamp, "2026-11-30T00:00:00Z");
+    strcpy(base.run_id, "20261130T000000Z-00000000000000bb");
     q = report_speedup(&row, &base);
     assert_int_equal(q.method, RATIO_BOOTSTRAP);
     assert_true(q.hi - q.lo > 0.5);
@@ -271,19 +284,19 @@ static void markdown_and_terminal_tables(void **state)
     char *md = render(report_write_md, &fx.r);
     assert_non_null(strstr(md, "## Speed-up vs 1.1.1w"));
     assert_non_null(strstr(md, "| API | Block size | system-3.0.19 | 3.0.20 | broken |"));
-    assert_non_null(strstr(md, "| evp | 16 B | 1.50× ("));
-    assert_non_null(strstr(md, "| 2.00× ("));
+    assert_non_null(strstr(md, "| evp | 16 B | 1.50× (no CI) |"));
+    assert_non_null(strstr(md, "| 2.00× (no CI)"));
     assert_non_null(strstr(md, "No ratio for the fetch API"));
-    assert_non_null(strstr(md, "| evp | sign | crashed | 1.25× ("));
+    assert_non_null(strstr(md, "| evp | sign | crashed | 1.25× (no CI)"));
+    assert_non_null(strstr(md, "(no CI): fewer than 6 samples"));
     free(md);
     char *term = render(report_write_term, &fx.r);
     assert_non_null(strstr(term, "Speed-up vs 1.1.1w"));
-    assert_non_null(strstr(term, "2.00 ["));
+    assert_non_null(strstr(term, "2.00 (no CI)"));
     assert_non_null(strstr(term, "no ratios: 1.1.1w has no sha256 result for the fetch API"));
     free(term);
     char *csv = render(report_write_csv, &fx.r);
-    assert_non_null(strstr(csv, "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,1,1,B/s,2e+06,1e+06,2,"));
-    assert_non_null(strstr(csv, ",ci-bounds,ok\n"));
+    assert_non_null(strstr(csv, "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,1,1,B/s,2e+06,1e+06,2,,,no-ci,ok\n"));
     assert_non_null(strstr(csv, "system-3.0.19,3.0.19,1.1.1w,rsa2048,evp,sign,0,1,1,op/s,,800,,,,,crashed\n"));
     free(csv);
     unload(&fx);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../../analysis/report.h"
 #include "../../analysis/verdict.h"
 #include "../../analysis/verdict_format.h"
 #include "../../analysis/verdict_set.h"
@@ -247,10 +248,8 @@ static void same_run_compares_common_rounds(void **state)
     b.sample_rates = grown;
     fill(b.sample_rates + 8, 22, 0.5e8, 0.02); /* alone, under load */
     b.nsample = 30;
-    snprintf(a.host, sizeof a.host, "h");
-    snprintf(b.host, sizeof b.host, "h");
-    snprintf(a.timestamp, sizeof a.timestamp, "2026-11-30T00:00:00Z");
-    snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:00:00Z");
+    snprintf(a.run_id, sizeof a.run_id, "20261130T000000Z-00000000000000aa");
+    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000aa");
     const result_row *po[] = {&a}, *pn[] = {&b};
     verdict_rule rule = VERDICT_RULE_DEFAULT;
     verdict_table t;
@@ -258,15 +257,72 @@ static void same_run_compares_common_rounds(void **state)
     assert_int_equal(t.points[0].common_rounds, 8);
     assert_int_equal(t.points[0].new_side.nsample, 8);
     assert_int_equal(t.points[0].result.verdict, V_SAME);
-    assert_non_null(strstr(t.points[0].result.note, "8 common rounds of 8/30"));
+    assert_non_null(strstr(t.points[0].result.note, "paired over 8 rounds (of 8/30"));
     verdict_table_free(&t);
 
     /* Different runs: every sample counts, and the busy ones drag NEW down. */
-    snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:05:00Z");
+    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000bb");
     assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
     assert_int_equal(t.points[0].common_rounds, 0);
     assert_int_equal(t.points[0].new_side.nsample, 30);
     assert_int_equal(t.points[0].result.verdict, V_SLOWER);
+    verdict_table_free(&t);
+    result_row_free(&a);
+    result_row_free(&b);
+}
+
+/* One run on a machine whose speed swings by a factor of 3 from round to
+ * round; in every round NEW does 1.12x OLD's work.  Unpaired, the swings
+ * hide the difference (rank test: "same"); paired by round they cancel and
+ * the 12% is plain -- with the very ratio and CI `osslbench report`
+ * prints for the pair.  Rows that merely started in the same second are
+ * different runs and are not paired. */
+static void one_run_is_decided_on_the_paired_rounds(void **state)
+{
+    (void)state;
+    lcg_state = 11;
+    result_row a = make_row("sha256", 16, "evp", 1e8, ST_OK);
+    result_row b = make_row("sha256", 16, "evp", 1e8, ST_OK);
+    size_t n = 20;
+    a.sample_rates = realloc(a.sample_rates, n * sizeof *a.sample_rates);
+    b.sample_rates = realloc(b.sample_rates, n * sizeof *b.sample_rates);
+    assert_non_null(a.sample_rates);
+    assert_non_null(b.sample_rates);
+    for (size_t k = 0; k < n; k++) {
+        double machine = 1.0 + 2.0 * uniform01(); /* this round's speed */
+        a.sample_rates[k] = 1e8 * machine * (1.0 + 0.01 * (uniform01() - 0.5));
+        b.sample_rates[k] = 1.12e8 * machine * (1.0 + 0.01 * (uniform01() - 0.5));
+    }
+    a.nsample = b.nsample = a.samples = b.samples = (uint32_t)n;
+    sample_summary sa = summarize(a.sample_rates, n), sb = summarize(b.sample_rates, n);
+    a.rate = sa.median, a.ci_low = sa.ci_low, a.ci_high = sa.ci_high;
+    b.rate = sb.median, b.ci_low = sb.ci_low, b.ci_high = sb.ci_high;
+    snprintf(a.timestamp, sizeof a.timestamp, "2026-11-30T00:00:00Z");
+    snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:00:00Z");
+    snprintf(a.run_id, sizeof a.run_id, "20261130T000000Z-0000000000000001");
+    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000001");
+    const result_row *po[] = {&a}, *pn[] = {&b};
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_table t;
+    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    verdict_result *r = &t.points[0].result;
+    assert_int_equal(r->method, M_SIGNED_RANK_EXACT);
+    assert_int_equal(r->verdict, V_FASTER);
+    assert_true(r->ratio > 1.10 && r->ratio < 1.14);
+    report_ratio q = report_speedup(&b, &a);
+    assert_int_equal(q.method, RATIO_PAIRED);
+    assert_float_equal(r->ratio, q.ratio, 1e-12);
+    assert_float_equal(r->ratio_low, q.lo, 1e-12);
+    assert_float_equal(r->ratio_high, q.hi, 1e-12);
+    verdict_table_free(&t);
+
+    /* same second, another run: not paired, and the swings hide the 12% */
+    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000002");
+    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    assert_int_equal(t.points[0].common_rounds, 0);
+    assert_int_equal(t.points[0].result.method, M_RANK_EXACT);
+    assert_int_equal(t.points[0].result.verdict, V_SAME);
+    assert_int_not_equal(report_speedup(&b, &a).method, RATIO_PAIRED);
     verdict_table_free(&t);
     result_row_free(&a);
     result_row_free(&b);
@@ -293,6 +349,7 @@ int main(void)
         cmocka_unit_test(status_decides_before_speed),
         cmocka_unit_test(table_pairs_sorts_and_keeps_one_sided_points),
         cmocka_unit_test(same_run_compares_common_rounds),
+        cmocka_unit_test(one_run_is_decided_on_the_paired_rounds),
         cmocka_unit_test(format_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

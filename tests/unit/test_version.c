@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../../compat/flavor.h"
 #include "../../compat/release.h"
 #include "../../compat/version.h"
 
@@ -79,6 +80,51 @@ static void names_series(void **state)
     assert_string_equal(release_series_name(R_098), "0.9.8");
 }
 
+/* Forks claim OpenSSL numbers; their version text and fork-only symbols
+ * tell them apart (texts as each project's OpenSSL_version(0) returns it). */
+static void identifies_forks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        bool boring, awslc, libre;
+        lib_flavor want;
+        const char *name;
+    } cases[] = {
+        {"OpenSSL 1.1.1w  11 Sep 2023", false, false, false, FLAVOR_OPENSSL, NULL},
+        {"OpenSSL 0.9.8q 2 Dec 2010", false, false, false, FLAVOR_OPENSSL, NULL},
+        {"", false, false, false, FLAVOR_OPENSSL, NULL},
+        {"BoringSSL", true, false, false, FLAVOR_BORINGSSL, "boringssl"},
+        {"OpenSSL 1.1.1 (compatible; BoringSSL)", true, false, false, FLAVOR_BORINGSSL,
+         "boringssl"},
+        {"LibreSSL 3.9.2", false, false, true, FLAVOR_LIBRESSL, "libressl-3.9.2"},
+        {"LibreSSL 3.8.4", false, false, false, FLAVOR_LIBRESSL, "libressl-3.8.4"},
+        {"AWS-LC 1.18.0", true, true, false, FLAVOR_AWSLC, "aws-lc-1.18.0"},
+        {"AWS-LC FIPS 2.0.0", false, true, false, FLAVOR_AWSLC, "aws-lc-fips-2.0.0"},
+        /* a marker symbol outweighs an OpenSSL-looking text */
+        {"OpenSSL 1.1.1g", true, false, false, FLAVOR_BORINGSSL, "boringssl"},
+        {"OpenSSL 1.1.1g", false, true, false, FLAVOR_AWSLC, "aws-lc"},
+        {"Tongsuo 8.4.0", false, false, false, FLAVOR_OTHER, "tongsuo-8.4.0"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        flavor_evidence e = {.version_text = cases[i].text, .boringssl_symbol = cases[i].boring,
+                             .awslc_symbol = cases[i].awslc, .libressl_symbol = cases[i].libre};
+        lib_flavor f = flavor_identify(&e);
+        if (f != cases[i].want)
+            fail_msg("\"%s\": %s, expected %s", cases[i].text, flavor_name(f),
+                     flavor_name(cases[i].want));
+        if (cases[i].name != NULL) {
+            char name[32];
+            flavor_release_name(f, cases[i].text, name, sizeof name);
+            assert_string_equal(name, cases[i].name);
+        }
+    }
+    lib_flavor f;
+    assert_true(flavor_parse("", &f) && f == FLAVOR_OPENSSL); /* files before the column */
+    assert_true(flavor_parse("boringssl", &f) && f == FLAVOR_BORINGSSL);
+    assert_false(flavor_parse("BoringSSL", &f));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -87,6 +133,7 @@ int main(void)
         cmocka_unit_test(marks_development_and_beta_builds),
         cmocka_unit_test(rejects_implausible_numbers),
         cmocka_unit_test(names_series),
+        cmocka_unit_test(identifies_forks),
     };
     return cmocka_run_group_tests_name("version", tests, NULL, NULL);
 }
