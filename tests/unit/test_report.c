@@ -377,16 +377,6 @@ static void ops_charts_one_per_kind(void **state)
     unload(&fx);
 }
 
-static char *memory_output(const report *r, void (*write)(const report *, FILE *))
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    write(r, f);
-    fclose(f);
-    return buf;
-}
-
 /* 1- and 2-worker rows are separate points: never matched to each other. */
 static void workers_are_part_of_a_point(void **state)
 {
@@ -405,17 +395,17 @@ static void workers_are_part_of_a_point(void **state)
     assert_null(report_find(&fx.r, k, &p));
     assert_true(report_has_workers(&fx.r));
 
-    char *term = memory_output(&fx.r, report_write_term);
+    char *term = render(report_write_term, &fx.r);
     assert_non_null(strstr(term, "16 B, 2 threads"));
     assert_non_null(strstr(term, "16 B, 2 procs"));
     free(term);
-    char *scaling = memory_output(&fx.r, report_write_scaling);
+    char *scaling = render(report_write_scaling, &fx.r);
     assert_non_null(strstr(scaling, "sha256, evp API, digest 16 B"));
     assert_non_null(strstr(scaling, "1.1.1w              1.90 ["));
     assert_non_null(strstr(scaling, "3.0.20              1.10 ["));
     assert_non_null(strstr(scaling, "2.00 [")); /* 3.0.20 with 2 processes */
     free(scaling);
-    char *csv = memory_output(&fx.r, report_write_scaling_csv);
+    char *csv = render(report_write_scaling_csv, &fx.r);
     assert_non_null(strstr(csv, "3.0.20,3.0.20,sha256,evp,digest,16,2,1,B/s,55,50,1.1,"));
     assert_non_null(strstr(csv, "1.1.1w,1.1.1w,sha256,evp,digest,16,1,2,B/s,198,100,1.98,"));
     free(csv);
