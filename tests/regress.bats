@@ -186,11 +186,16 @@ measure() {
     [ "$status" -le 1 ]
     [ "${#lines[@]}" -eq 3 ]
     [[ ${lines[1]} == *",signed-rank "*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
-    # bytes, ratio, CI low, CI high: compare (columns 4, 10-12) vs report's speedup CSV (7, 11-13)
-    tail -n +2 <<<"$output" | awk -F, '{ print $4, $10, $11, $12 }' >"$TMP/cmp"
+    # bytes, ratio, CI low, CI high from each tool's CSV, found by column name
+    pick() { # CSV-TEXT NAME... : those columns of every row, space-separated (rows of paired ratios only when a ci_method column exists)
+        awk -F, -v want="${*:2}" 'NR == 1 { n = split(want, w, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }
+            !("ci_method" in c) || $c["ci_method"] == "paired" {
+                line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? " " : "") $c[w[k]]; print line }' <<<"$1"
+    }
+    pick "$output" bytes ratio ratio_ci_low ratio_ci_high >"$TMP/cmp"
     run "$OSSLBENCH" report --baseline a --format csv "$TMP/one.csv"
     [ "$status" -eq 0 ]
-    tail -n +2 <<<"$output" | awk -F, '$14 == "paired" { print $7, $11, $12, $13 }' >"$TMP/rep"
+    pick "$output" bytes ratio ratio_low ratio_high >"$TMP/rep"
     # the same numbers (report writes 6 significant digits)
     run awk 'NR == FNR { r[$1] = $0; next }
         { split(r[$1], q, " "); n++
