@@ -5,7 +5,7 @@
 #ifndef HARNESS_WORKLOADS_AEAD_H
 #define HARNESS_WORKLOADS_AEAD_H
 
-#include "common.h"
+#include "cipher_ctx.h"
 
 enum { AEAD_AAD_BYTES = 13, AEAD_TAG_BYTES = 16 };
 
@@ -14,9 +14,7 @@ typedef struct {
     const unsigned char *in, *aad;
     unsigned char *out;
     size_t len, aadlen;
-    unsigned char *block, *outbuf; /* what a setup() owns */
-    cx_EVP_CIPHER_CTX *ctx;
-    cx_EVP_CIPHER *fetched;
+    cipher_ctx evp;                /* the context; the buffers of a setup() */
     unsigned char iv[12];
     unsigned char tag[AEAD_TAG_BYTES];
     unsigned char aadbuf[AEAD_AAD_BYTES];

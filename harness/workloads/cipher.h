@@ -6,16 +6,14 @@
 #ifndef HARNESS_WORKLOADS_CIPHER_H
 #define HARNESS_WORKLOADS_CIPHER_H
 
-#include "common.h"
+#include "cipher_ctx.h"
 
 typedef struct {
     const crypto_lib *lib;
     const unsigned char *in;
     unsigned char *out;
     size_t len;
-    unsigned char *block, *outbuf; /* what a setup() owns */
-    cx_EVP_CIPHER_CTX *ctx;        /* evp, fetch */
-    cx_EVP_CIPHER *fetched;
+    cipher_ctx evp;                /* evp, fetch; the buffers of a setup() */
     unsigned char iv[16];
     _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
 } cipher_state;
