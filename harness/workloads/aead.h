@@ -32,6 +32,12 @@ typedef struct {
     aead_kat kat[3];
 } aead_def;
 
+/* The fields of an aead_def but its known answers: `name` is its title and
+ * the name EVP_CIPHER_fetch takes, EVP_<getter> its static object (defined
+ * with WL_GETTER). */
+#define AEAD_LINE(name, klen, getter)                                                         \
+    .title = name, .fetch_name = name, .keylen = klen, .evp_cipher = getter##_of
+
 bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
                      size_t n);
 void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

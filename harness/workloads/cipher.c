@@ -47,7 +47,7 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
     bool ok = true;
     if (api == API_LEGACY && d->legacy != NULL) {
         *loop = d->legacy;
-        ok = d->legacy_key(s, key, why, n);
+        ok = d->legacy_key(s, key, d->keylen, why, n);
     } else if (api == API_EVP || api == API_FETCH) {
         *loop = evp_loop;
         ok = cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, iv, true,
@@ -67,9 +67,9 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
 {
     const cipher_def *d = ws->w->data;
     unsigned char key[64], iv[16], pt[256], ct[256];
-    size_t klen = wl_hex_decode(d->kat_key, key, sizeof key);
-    size_t ivlen = wl_hex_decode(d->kat_iv, iv, sizeof iv);
-    size_t len = wl_hex_decode(d->kat_pt, pt, sizeof pt);
+    size_t klen = wl_hex_decode(d->kat.key, key, sizeof key);
+    size_t ivlen = wl_hex_decode(d->kat.iv, iv, sizeof iv);
+    size_t len = wl_hex_decode(d->kat.pt, pt, sizeof pt);
     if (klen != d->keylen || ivlen != d->ivlen || len == (size_t)-1 || len % 2 != 0)
         return wl_why(why, n, "%s: malformed known-answer vector", d->title);
     workload_loop loop;
@@ -85,8 +85,8 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
         ok = loop(s, 1) || wl_fail(lib, why, n, "encryption failed");
     }
     char what[96];
-    snprintf(what, sizeof what, "%s (%s)", d->title, d->kat_source);
-    ok = ok && wl_kat_compare(what, ct, len, d->kat_ct, why, n);
+    snprintf(what, sizeof what, "%s (%s)", d->title, d->kat.source);
+    ok = ok && wl_kat_compare(what, ct, len, d->kat.ct, why, n);
     cipher_teardown(s);
     return ok;
 }

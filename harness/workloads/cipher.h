@@ -18,18 +18,32 @@ typedef struct {
     _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
 } cipher_state;
 
+/* A known answer: where it is from; key, iv, plaintext, ciphertext (hex),
+ * encrypted as two operations of half the text each, so chaining across
+ * operations counts. */
+typedef struct {
+    const char *source, *key, *iv, *pt, *ct;
+} cipher_kat;
+
 typedef struct {
     const char *title;      /* "AES-128-CBC" for messages */
     const char *fetch_name; /* "AES-128-CBC" */
     size_t keylen, ivlen;
     const cx_EVP_CIPHER *(*evp_cipher)(const crypto_lib *lib); /* the static object */
-    /* low-level: the key schedule into s->low, and the timed loop (NULL: none) */
-    bool (*legacy_key)(cipher_state *s, const unsigned char *key, char *why, size_t n);
+    /* low-level: the key schedule of `keylen` bytes into s->low, and the
+     * timed loop (NULL: none) */
+    bool (*legacy_key)(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                       size_t n);
     workload_loop legacy;
-    /* known answer: key, iv, plaintext, ciphertext (hex), encrypted as two
-     * operations of half the text each, so chaining across operations counts */
-    const char *kat_source, *kat_key, *kat_iv, *kat_pt, *kat_ct;
+    cipher_kat kat;
 } cipher_def;
+
+/* The fields of a cipher_def but its known answer: `name` is its title and
+ * the name EVP_CIPHER_fetch takes, EVP_<getter> its static object (defined
+ * with WL_GETTER), `key` and `loop` the low-level ones (NULL: none). */
+#define CIPHER_LINE(name, klen, ivl, getter, key, loop)                                       \
+    .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
+    .legacy_key = key, .legacy = loop
 
 bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
                        size_t n);

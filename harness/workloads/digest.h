@@ -35,6 +35,13 @@ typedef struct {
     digest_kat kat[2];
 } digest_def;
 
+/* The fields of a digest_def but its known answers: EVP_<getter> is its
+ * static object (defined with WL_GETTER); DIGEST_LINE_LOW adds the loops
+ * DIGEST_LOW_LEVEL(PFX, ...) defines. */
+#define DIGEST_LINE(ttl, fetch, bytes, getter)                                                \
+    .title = ttl, .fetch_name = fetch, .len = bytes, .evp_md = getter##_of
+#define DIGEST_LINE_LOW(PFX) .legacy = PFX##_legacy_loop, .oneshot = PFX##_oneshot_loop
+
 bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
                        size_t n);
 void *digest_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
