@@ -73,6 +73,33 @@ cx_EVP_PKEY *pk_public_der(const crypto_lib *lib, const unsigned char *der, size
     return NULL;
 }
 
+pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
+                        const unsigned char *in, size_t in_len, char *why, size_t n)
+{
+    const pkey_vector *v = f->vec;
+    pk_state *s = pk_new(lib, api, in, in_len, f->out_cap, 0, why, n);
+    bool ok = s != NULL &&
+              (api == API_LEGACY
+                   ? f->legacy_open(s, v, why, n)
+                   : (s->pkey = pk_private_der(lib, f->type, v->key, v->key_len, why, n)) &&
+                         (v->peer == NULL ||
+                          (s->peer = pk_public_der(lib, v->peer, v->peer_len, why, n))));
+    if (!ok) {
+        pk_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                        char *why, size_t n)
+{
+    const pk_fixed *f = ws->w->data;
+    pk_state *s = pk_fixed_keys(lib, f, api, NULL, 0, why, n);
+    pk_free(s);
+    return pk_algorithm_check(lib, s != NULL, f->title, why, n);
+}
+
 static bool init_for(pk_state *s, pk_op op, const cx_OSSL_PARAM *params)
 {
     const crypto_fns *f = &s->lib->fn;

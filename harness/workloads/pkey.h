@@ -6,6 +6,7 @@
 #define HARNESS_WORKLOADS_PKEY_H
 
 #include "common.h"
+#include "pkey_keys.h"
 
 /* NIDs = EVP_PKEY types, the same in every release */
 #define PK_TYPE_RSA 6
@@ -36,6 +37,28 @@ struct pk_state {
     size_t secret_cap, secret_len;
     unsigned char *owned;       /* a heap copy of `in` the state owns */
 };
+
+/* What a line on a fixed key (sig.h, kex.h) says about its key, as the first
+ * member of its def: the shared key loading and workload.available read it
+ * from there. */
+typedef struct {
+    const char *title;      /* "ECDSA P-256", in messages */
+    int type;               /* d2i_PrivateKey type; 0: PKCS#8 via d2i_AutoPrivateKey */
+    const pkey_vector *vec; /* the key (a key exchange's: and the peer's), a known answer */
+    size_t out_cap;         /* the state's output: a signature, a shared secret */
+    /* legacy (NULL: no legacy call): s->key and s->free_keys (ECDH: the peer's) */
+    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+} pk_fixed;
+
+/* A state holding the line's key as `api` reads it (evp, fetch: and the
+ * peer's public key where the vector has one), `in` borrowed. */
+pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
+                        const unsigned char *in, size_t in_len, char *why, size_t n);
+/* workload.available of such a line (its data a def whose first member is
+ * its pk_fixed): the release exports the calls; whether this build knows the
+ * curve / algorithm shows when the key is read. */
+bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                        char *why, size_t n);
 
 /* A state for `lib`/`api` with an output buffer of `out_cap` bytes (and
  * `secret_cap` for the secret), `in` borrowed.  NULL + reason. */

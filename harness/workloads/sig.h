@@ -13,14 +13,12 @@
 #define HARNESS_WORKLOADS_SIG_H
 
 #include "pkey.h"
-#include "pkey_keys.h"
+
+/* Large enough for a DER ECDSA signature on P-521 (139 bytes) and DSA. */
+#define SIG_CAP 512
 
 typedef struct {
-    const char *title;       /* "ECDSA P-256", in messages */
-    int type;                /* PK_TYPE_EC / PK_TYPE_DSA, for d2i_PrivateKey */
-    const pkey_vector *vec;  /* the key and a known-good signature */
-    /* legacy: s->key from the vector's DER (and s->free_keys) */
-    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+    pk_fixed fixed; /* the key and a known-good signature; first, for pk_fixed_available */
     workload_loop legacy_sign, legacy_verify;
 } sig_def;
 
@@ -71,11 +69,9 @@ typedef struct {
         return true;                                                                          \
     }
 #define SIG_LEGACY_DEF(PFX, title_, type_, vector)                                            \
-    {.title = title_, .type = type_, .vec = &vector, .legacy_open = PFX##_open,               \
-     .legacy_sign = PFX##_sign_loop, .legacy_verify = PFX##_verify_loop}
+    {.fixed = {title_, type_, &vector, SIG_CAP, PFX##_open}, .legacy_sign = PFX##_sign_loop,   \
+     .legacy_verify = PFX##_verify_loop}
 
-bool sig_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                   size_t n);
 bool sig_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
                     size_t n);
 void *sig_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
@@ -94,7 +90,7 @@ extern const char *const sig_ops[];
         .needs = {[API_LEGACY] = legacy_needs,                                                 \
                   [API_EVP] = "EVP_PKEY_CTX_new " SIG_NEEDS_EVP,                               \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " SIG_NEEDS_EVP},                  \
-        .available = sig_available, .self_check = sig_self_check, .setup = sig_setup,         \
+        .available = pk_fixed_available, .self_check = sig_self_check, .setup = sig_setup,         \
         .teardown = pk_free, .data = &def
 
 #endif
