@@ -100,6 +100,31 @@ bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path
     return pk_algorithm_check(lib, s != NULL, f->title, why, n);
 }
 
+cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const char *hex,
+                                char *why, size_t n)
+{
+    size_t len;
+    unsigned char *raw = pk_unhex(hex, &len, why, n);
+    if (raw == NULL)
+        return NULL;
+    cx_EVP_PKEY *k = lib->fn.EVP_PKEY_new_raw_private_key_ex(NULL, alg, NULL, raw, len);
+    free(raw);
+    if (k == NULL) {
+        char what[64];
+        snprintf(what, sizeof what, "cannot import the fixed %s key", alg);
+        wl_fail(lib, why, n, what);
+    }
+    return k;
+}
+
+bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
+                      size_t n)
+{
+    if (k != NULL)
+        lib->fn.EVP_PKEY_free(k);
+    return pk_algorithm_check(lib, k != NULL, what, why, n);
+}
+
 static bool init_for(pk_state *s, pk_op op, const cx_OSSL_PARAM *params)
 {
     const crypto_fns *f = &s->lib->fn;

@@ -73,6 +73,16 @@ cx_EVP_PKEY *pk_private_der(const crypto_lib *lib, int type, const unsigned char
 cx_EVP_PKEY *pk_public_der(const crypto_lib *lib, const unsigned char *der, size_t len,
                            char *why, size_t n);
 
+/* A private key imported from the hex of its raw bytes with
+ * EVP_PKEY_new_raw_private_key_ex(`alg`) (3.5+: ML-KEM, ML-DSA); NULL +
+ * "cannot import the fixed <alg> key". */
+cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const char *hex,
+                                char *why, size_t n);
+/* workload.available of a line whose key `k` was loaded to see whether this
+ * build has its algorithm: frees it; pk_algorithm_check on k != NULL. */
+bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
+                      size_t n);
+
 /* The context for s->pkey (EVP_PKEY_CTX_new on evp, _new_from_pkey on
  * fetch), initialised for `op` (derive: with s->peer set; encaps/decaps
  * with `params`, may be NULL). */
