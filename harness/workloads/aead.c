@@ -56,12 +56,9 @@ static aead_state *aead_open(const crypto_lib *lib, const aead_def *d, api_path 
         return NULL;
     s->lib = lib;
     *loop = evp_loop;
-    if (!cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, NULL, false,
-                         "AEAD", why, n)) {
-        aead_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, NULL,
+                                      false, "AEAD", why, n),
+                      s, aead_teardown);
 }
 
 static bool check_vector(const crypto_lib *lib, const aead_def *d, api_path api,
@@ -125,11 +122,8 @@ void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, i
     s->aad = s->aadbuf;
     s->aadlen = AEAD_AAD_BYTES;
     s->len = bytes;
-    if (!cipher_ctx_buffers(&s->evp, bytes, 0x47434d21u, why, n)) {
-        aead_teardown(s);
-        return NULL;
-    }
+    bool ok = cipher_ctx_buffers(&s->evp, bytes, 0x47434d21u, why, n);
     s->in = s->evp.block;
     s->out = s->evp.outbuf;
-    return s;
+    return wl_keep_if(ok, s, aead_teardown);
 }

@@ -55,11 +55,7 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
     } else {
         ok = wl_why(why, n, "%s has no %s call", d->title, api_name(api));
     }
-    if (!ok) {
-        cipher_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, cipher_teardown);
 }
 
 bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
@@ -105,11 +101,8 @@ void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api,
     if (s == NULL)
         return NULL;
     s->len = bytes;
-    if (!cipher_ctx_buffers(&s->evp, bytes, 0x43424321u, why, n)) {
-        cipher_teardown(s);
-        return NULL;
-    }
+    bool ok = cipher_ctx_buffers(&s->evp, bytes, 0x43424321u, why, n);
     s->in = s->evp.block;
     s->out = s->evp.outbuf;
-    return s;
+    return wl_keep_if(ok, s, cipher_teardown);
 }

@@ -9,11 +9,9 @@ static pk_state *kex_open(const crypto_lib *lib, const kex_def *d, api_path api,
 {
     pk_state *s = pk_fixed_keys(lib, &d->fixed, api, NULL, 0, why, n);
     *loop = api == API_LEGACY ? d->legacy_derive : pk_derive_loop;
-    if (s != NULL && api != API_LEGACY && !pk_ctx_open(s, PK_DERIVE, NULL, why, n)) {
-        pk_free(s);
+    if (s == NULL)
         return NULL;
-    }
-    return s;
+    return wl_keep_if(api == API_LEGACY || pk_ctx_open(s, PK_DERIVE, NULL, why, n), s, pk_free);
 }
 
 /* The vector's shared secret, twice through the timed loop. */

@@ -42,11 +42,7 @@ static pk_state *mlkem_open(const crypto_lib *lib, int op, const unsigned char *
     }
     ok = ok && pk_ctx_open(s, op == OP_ENCAPS ? PK_ENCAPS : PK_DECAPS, params, why, n);
     *loop = op == OP_ENCAPS ? pk_encaps_loop : pk_decaps_loop;
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static bool mlkem_available(const crypto_lib *lib, const workload_spec *ws, api_path api,

@@ -48,11 +48,7 @@ static pk_state *ms_open(const crypto_lib *lib, const msgsig_def *d, api_path ap
         ok = pk_message_ctx_open(s, d->alg, op == OP_SIGN ? PK_SIGN : PK_VERIFY, params, why, n);
         *loop = op == OP_SIGN ? pk_sign_loop : pk_verify_loop;
     }
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static bool ms_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
@@ -115,11 +111,7 @@ static void *ms_setup(const crypto_lib *lib, const workload_spec *ws, api_path a
         s->out_len = signer->out_len;
     }
     pk_free(signer);
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static const char *const ms_ops[] = {"sign", "verify", NULL};

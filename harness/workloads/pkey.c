@@ -15,12 +15,9 @@ pk_state *pk_new(const crypto_lib *lib, api_path api, const unsigned char *in, s
         return NULL;
     *s = (pk_state){.lib = lib, .api = api, .in = in, .in_len = in_len, .out_cap = out_cap,
                     .secret_cap = secret_cap};
-    if ((s->out = wl_alloc(out_cap ? out_cap : 1, why, n)) == NULL ||
-        (secret_cap > 0 && (s->secret = wl_alloc(secret_cap, why, n)) == NULL)) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    bool ok = (s->out = wl_alloc(out_cap ? out_cap : 1, why, n)) != NULL &&
+              (secret_cap == 0 || (s->secret = wl_alloc(secret_cap, why, n)) != NULL);
+    return wl_keep_if(ok, s, pk_free);
 }
 
 void pk_free(void *state)
@@ -84,11 +81,7 @@ pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
                    : (s->pkey = pk_private_der(lib, f->type, v->key, v->key_len, why, n)) &&
                          (v->peer == NULL ||
                           (s->peer = pk_public_der(lib, v->peer, v->peer_len, why, n))));
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,

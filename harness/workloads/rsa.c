@@ -167,11 +167,7 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
         ok = false;
     if (ok && api != API_LEGACY)
         ok = pkey_ctx_open(s, api, op, why, n);
-    if (!ok) {
-        rsa_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, rsa_teardown);
 }
 
 /* --- workload callbacks ----------------------------------------------------- */
@@ -243,11 +239,7 @@ static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
         s->siglen = signer->siglen;
     }
     rsa_teardown(signer);
-    if (!ok) {
-        rsa_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, rsa_teardown);
 }
 
 static const char *const rsa_ops[] = {"sign", "verify", NULL};

@@ -169,11 +169,7 @@ static enc_state *enc_open(const crypto_lib *lib, const workload_spec *ws, api_p
         }
         enc_teardown(e);
     }
-    if (!ok) {
-        enc_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, enc_teardown);
 }
 
 static bool enc_available(const crypto_lib *lib, const workload_spec *ws, api_path api,

@@ -23,11 +23,7 @@ static pk_state *sig_open(const crypto_lib *lib, const sig_def *d, api_path api,
         ok = pk_ctx_open(s, op == OP_SIGN ? PK_SIGN : PK_VERIFY, NULL, why, n);
         *loop = op == OP_SIGN ? pk_sign_loop : pk_verify_loop;
     }
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 bool sig_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
