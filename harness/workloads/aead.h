@@ -38,11 +38,9 @@ typedef struct {
 #define AEAD_LINE(name, klen, getter)                                                         \
     .title = name, .fetch_name = name, .keylen = klen, .evp_cipher = getter##_of
 
-bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                     size_t n);
-void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                 size_t bytes, workload_loop *loop, char *why, size_t n);
-void aead_teardown(void *state);
+workload_check_fn aead_self_check;
+workload_setup_fn aead_setup;
+workload_teardown_fn aead_teardown;
 
 extern const char *const aead_ops[];
 

@@ -45,11 +45,9 @@ typedef struct {
     .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
     .legacy_key = key, .legacy = loop
 
-bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n);
-void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                   size_t bytes, workload_loop *loop, char *why, size_t n);
-void cipher_teardown(void *state);
+workload_check_fn cipher_self_check;
+workload_setup_fn cipher_setup;
+workload_teardown_fn cipher_teardown;
 
 extern const char *const cipher_ops[];
 

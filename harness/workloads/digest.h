@@ -42,11 +42,9 @@ typedef struct {
     .title = ttl, .fetch_name = fetch, .len = bytes, .evp_md = getter##_of
 #define DIGEST_LINE_LOW(PFX) .legacy = PFX##_legacy_loop, .oneshot = PFX##_oneshot_loop
 
-bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n);
-void *digest_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                   size_t bytes, workload_loop *loop, char *why, size_t n);
-void digest_teardown(void *state);
+workload_check_fn digest_self_check;
+workload_setup_fn digest_setup;
+workload_teardown_fn digest_teardown;
 
 extern const char *const digest_ops[];
 

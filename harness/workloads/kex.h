@@ -21,10 +21,8 @@ typedef struct {
     workload_loop legacy_derive;
 } kex_def;
 
-bool kex_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n);
-void *kex_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                size_t bytes, workload_loop *loop, char *why, size_t n);
+workload_check_fn kex_self_check;
+workload_setup_fn kex_setup;
 
 extern const char *const kex_ops[];
 

@@ -51,11 +51,9 @@ struct mac_state {
     cx_EVP_MAC_CTX *macctx;
 };
 
-bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n);
-void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                size_t bytes, workload_loop *loop, char *why, size_t n);
-void mac_teardown(void *state);
+workload_check_fn mac_self_check;
+workload_setup_fn mac_setup;
+workload_teardown_fn mac_teardown;
 
 extern const char *const mac_ops[];
 

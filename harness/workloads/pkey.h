@@ -57,8 +57,7 @@ pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
 /* workload.available of such a line (its data a def whose first member is
  * its pk_fixed): the release exports the calls; whether this build knows the
  * curve / algorithm shows when the key is read. */
-bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                        char *why, size_t n);
+workload_check_fn pk_fixed_available;
 
 /* A state for `lib`/`api` with an output buffer of `out_cap` bytes (and
  * `secret_cap` for the secret), `in` borrowed.  NULL + reason. */

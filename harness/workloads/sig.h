@@ -72,10 +72,8 @@ typedef struct {
     {.fixed = {title_, type_, &vector, SIG_CAP, PFX##_open}, .legacy_sign = PFX##_sign_loop,   \
      .legacy_verify = PFX##_verify_loop}
 
-bool sig_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n);
-void *sig_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                size_t bytes, workload_loop *loop, char *why, size_t n);
+workload_check_fn sig_self_check;
+workload_setup_fn sig_setup;
 
 extern const char *const sig_ops[];
 
