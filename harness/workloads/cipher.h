@@ -59,13 +59,13 @@ extern const char *const cipher_ops[];
                   "EVP_EncryptUpdate EVP_CIPHER_CTX_set_padding EVP_CIPHER_fetch EVP_CIPHER_free"
 
 /* A cipher's table line; the variadic part is its `needs` ([API_LEGACY] =
- * its low-level calls, CIPHER_NEEDS_EVP(getter)). */
+ * its low-level calls, CIPHER_NEEDS_EVP(getter)).  CIPHER_WORKLOAD_FIELDS:
+ * the fields but `needs`, for a line that adds its own (`available`). */
 #define CIPHER_WORKLOAD(wname, wdoc, dflt, multiple, def, ...)                                \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops,              \
-        .doc = wdoc, .in_default = dflt, .block_multiple = multiple, .needs = {__VA_ARGS__},  \
-        .self_check = cipher_self_check, .setup = cipher_setup, .teardown = cipher_teardown,  \
-        .data = &def,                                                                         \
-    }
+    {CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def), .needs = {__VA_ARGS__}}
+#define CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def)                              \
+    .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops, .doc = wdoc,     \
+    .in_default = dflt, .block_multiple = multiple, .self_check = cipher_self_check,          \
+    .setup = cipher_setup, .teardown = cipher_teardown, .data = &def
 
 #endif

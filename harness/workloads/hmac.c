@@ -152,12 +152,10 @@ static const mac_def hmac_sha1_def = {
     }
 
 #define HMAC_WORKLOAD(wname, ttl, dflt, def, getter)                                          \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops,                 \
-        .doc = ttl " of one block with the key set up once: init + update + final",           \
-        .in_default = dflt, .needs = HMAC_NEEDS(getter), .self_check = mac_self_check,        \
-        .setup = mac_setup, .teardown = mac_teardown, .data = &def,                           \
-    }
+    {MAC_WORKLOAD_FIELDS(wname,                                                               \
+                         ttl " of one block with the key set up once: init + update + final", \
+                         dflt, def),                                                          \
+     .needs = HMAC_NEEDS(getter)}
 
 const workload wl_hmac_sha256 =
     HMAC_WORKLOAD("hmac-sha256", "HMAC-SHA256", true, hmac_sha256_def, EVP_sha256);

@@ -57,6 +57,12 @@ workload_teardown_fn mac_teardown;
 
 extern const char *const mac_ops[];
 
+/* The fields of a MAC's table line but its `needs`. */
+#define MAC_WORKLOAD_FIELDS(wname, wdoc, dflt, def)                                           \
+    .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops, .doc = wdoc,        \
+    .in_default = dflt, .self_check = mac_self_check, .setup = mac_setup,                     \
+    .teardown = mac_teardown, .data = &def
+
 /* The `needs` of the paths mac.c drives. */
 #define MAC_NEEDS_EVP                                                                         \
     "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy EVP_PKEY_free "       \

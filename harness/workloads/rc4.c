@@ -63,15 +63,10 @@ static const cipher_def rc4_def = {
 };
 
 const workload wl_rc4 = {
-    .name = "rc4",
-    .kind = KIND_SYMMETRIC,
-    .sized = true,
-    .ops = cipher_ops,
-    .doc = "RC4-encrypt one block (any length) with the key set up once; the key stream carries on",
+    CIPHER_WORKLOAD_FIELDS("rc4",
+                           "RC4-encrypt one block (any length) with the key set up once; "
+                           "the key stream carries on",
+                           false, 0, rc4_def),
     .needs = {[API_LEGACY] = "RC4_set_key RC4", CIPHER_NEEDS_EVP(EVP_rc4)},
     .available = rc4_available,
-    .self_check = cipher_self_check,
-    .setup = cipher_setup,
-    .teardown = cipher_teardown,
-    .data = &rc4_def,
 };
