@@ -17,7 +17,7 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             dat_append_index(colours, sizeof colours, k);
     if (colours[0] == '\0')
         return; /* no release has this API path for this workload */
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (size_t k = 0; k < r->nrel; k++) {
@@ -44,8 +44,8 @@ void chart_throughput(dat_ctx *c, const point_list *l)
         if (i == 0 || b != r->pt[l->at[i - 1]].bytes)
             snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, len ? " " : "", b);
     }
-    dat_close(c, f);
-    fprintf(c->list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
             colours, g->workload, g->api, tag, sizes);
 }
 
@@ -106,17 +106,14 @@ void chart_speedup(dat_ctx *c, const point_list *l)
             report_size_name(p->bytes, tic, sizeof tic);
         dat_string(f, tic);
         for (size_t j = 0; j < ncol; j++) {
-            report_ratio q = report_speedup(report_find(r, cols[j], p), b);
-            dat_value(f, q.ratio);
-            dat_value(f, q.lo);
-            dat_value(f, q.hi);
+            dat_ratio_values(f, report_speedup(report_find(r, cols[j], p), b));
         }
         fputc('\n', f);
     }
-    dat_close(c, f);
+    dat_close(&c->out, f);
     char base[64];
     dat_list_text(r->rel[r->baseline].label, base, sizeof base);
-    fprintf(c->list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", name, colours,
+    fprintf(c->out.list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", name, colours,
             ops ? report_ops_group(g) : g->workload, base, g->api, tag,
             ops ? "workload and operation" : "block size");
 }
@@ -143,8 +140,8 @@ void chart_ops(dat_ctx *c, const point_list *l)
             dat_row_values(f, report_find(r, cols[j], p), 1.0);
         fputc('\n', f);
     }
-    dat_close(c, f);
-    fprintf(c->list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", name, colours,
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", name, colours,
             report_ops_group(g), g->api, tag);
 }
 
@@ -203,7 +200,7 @@ void chart_apis(dat_ctx *c, const char *workload)
     }
     if (slots[0] == '\0')
         return;
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (int k = 0; k < 2; k++) {
@@ -232,8 +229,8 @@ void chart_apis(dat_ctx *c, const char *workload)
         }
         fputs("\n\n", f);
     }
-    dat_close(c, f);
-    fprintf(c->list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
             slots, workload, titles[0], titles[1],
             ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
 }

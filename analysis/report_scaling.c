@@ -169,7 +169,7 @@ void chart_scaling(dat_ctx *c, size_t first)
         return;
     char name[160], colours[512] = "", modes[1024] = "", panels[1024] = "";
     dat_chart_name(name, sizeof name, "scaling", g->workload, g->api);
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (size_t i = first; i < end; i++) {
@@ -194,23 +194,20 @@ void chart_scaling(dat_ctx *c, size_t first)
             for (size_t j = i + 1; j < end && report_point_same_op(&r->pt[j], one); j++) {
                 if (is_procs(&r->pt[j]) != series_procs[s])
                     continue;
-                report_ratio q = scaling_of(r, series_rel[s], &r->pt[j]);
                 fprintf(f, "%u", workers_of(&r->pt[j]));
-                dat_value(f, q.ratio);
-                dat_value(f, q.lo);
-                dat_value(f, q.hi);
+                dat_ratio_values(f, scaling_of(r, series_rel[s], &r->pt[j]));
                 fputc('\n', f);
             }
             fputs("\n\n", f);
         }
     }
-    dat_close(c, f);
+    dat_close(&c->out, f);
     for (size_t s = 0; s < ns; s++) {
         dat_append_index(colours, sizeof colours, series_rel[s]);
         size_t len = strlen(modes);
         snprintf(modes + len, sizeof modes - len, "%s%s", len ? " " : "",
                  series_procs[s] ? "procs" : "threads");
     }
-    fprintf(c->list, "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
+    fprintf(c->out.list, "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
             name, colours, g->workload, g->api, panels, modes, most);
 }
