@@ -85,13 +85,6 @@ void report_write_scaling(const report *r, FILE *f)
     }
 }
 
-static void csv_number(FILE *f, double x)
-{
-    fputc(',', f);
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-}
-
 void report_write_scaling_csv(const report *r, FILE *f)
 {
     fputs("label,version,workload,api,op,bytes,threads,procs,unit,rate,one_worker_rate,scaling,"
@@ -105,19 +98,8 @@ void report_write_scaling_csv(const report *r, FILE *f)
             const result_row *any = report_find_any(r, k, p);
             const result_row *row = report_find(r, k, p);
             const result_row *base = one ? report_find(r, k, one) : NULL;
-            report_ratio q = report_ratio_unpaired(row, base);
-            csv_put_field(f, r->rel[k].label);
-            fputc(',', f);
-            csv_put_field(f, r->rel[k].version);
-            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
-                    p->threads, p->procs, p->unit);
-            csv_number(f, row ? row->rate : NAN);
-            csv_number(f, base ? base->rate : NAN);
-            csv_number(f, q.ratio);
-            csv_number(f, q.lo);
-            csv_number(f, q.hi);
-            fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
-                    any == NULL ? "missing" : row_status_name(any->status));
+            report_csv_ratio_line(f, r, k, NULL, p, any, row, base,
+                                  report_ratio_unpaired(row, base));
         }
     }
 }
