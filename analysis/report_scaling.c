@@ -190,6 +190,7 @@ void chart_scaling(dat_ctx *c, size_t first)
         snprintf(modes + len, sizeof modes - len, "%s%s", len ? " " : "",
                  series_procs[s] ? "procs" : "threads");
     }
-    fprintf(c->out.list, "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
+    fprintf(c->out.list,
+            "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
             name, colours, g->workload, g->api, panels, modes, most);
 }
