@@ -111,6 +111,13 @@ void report_write_md(const report *r, FILE *f);
  * than one worker. */
 void report_write_scaling(const report *r, FILE *f);
 void report_write_scaling_csv(const report *r, FILE *f);
+/* A line of speedup.csv or scaling.csv for release k at point p: label,
+ * version[,baseline (NULL: no such column)], the point's columns, the
+ * rate of `row` (the ok row; `any`: the row whatever its status, for the
+ * status column) and of `ref`, the ratio q with its interval and method. */
+void report_csv_ratio_line(FILE *f, const report *r, size_t k, const char *baseline,
+                           const report_point *p, const result_row *any, const result_row *row,
+                           const result_row *ref, report_ratio q);
 bool report_has_workers(const report *r);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);

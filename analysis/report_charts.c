@@ -17,7 +17,7 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             dat_append_index(colours, sizeof colours, k);
     if (colours[0] == '\0')
         return; /* no release has this API path for this workload */
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (size_t k = 0; k < r->nrel; k++) {
@@ -44,8 +44,8 @@ void chart_throughput(dat_ctx *c, const point_list *l)
         if (i == 0 || b != r->pt[l->at[i - 1]].bytes)
             snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, len ? " " : "", b);
     }
-    dat_close(c, f);
-    fprintf(c->list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
             colours, g->workload, g->api, tag, sizes);
 }
 
@@ -69,14 +69,27 @@ static size_t chart_releases(const report *r, const point_list *l, bool vs_basel
     return ncol;
 }
 
-/* The .dat file of a chart with a column triple per release it shows;
- * NULL when no release has anything to show (or the file cannot be made). */
-static FILE *open_release_chart(dat_ctx *c, const point_list *l, const char *name,
-                                bool vs_baseline, size_t cols[256], size_t *ncol, char *colours,
-                                size_t colours_len)
+/* A chart with a column triple per release it shows: its name
+ * ("<kind>-<group>-<api>[-2threads]"), the releases (and their palette
+ * slots, for charts.list) and the worker count's title tag. */
+typedef struct {
+    char name[160], colours[512], tag[48];
+    size_t cols[256], ncol;
+} release_chart;
+
+/* The .dat file of such a chart of the points l; NULL when no release has
+ * anything to show (or the file cannot be made). */
+static FILE *open_release_chart(dat_ctx *c, const point_list *l, const char *kind,
+                                const char *group, bool vs_baseline, release_chart *rc)
 {
-    *ncol = chart_releases(c->r, l, vs_baseline, cols);
-    return *ncol ? dat_open_triples(c, name, cols, *ncol, colours, colours_len) : NULL;
+    const report_point *g = &c->r->pt[l->at[0]];
+    *rc = (release_chart){.ncol = 0};
+    dat_chart_name(rc->name, sizeof rc->name, kind, group, g->api);
+    dat_workers_tag(g, rc->name, sizeof rc->name, rc->tag, sizeof rc->tag);
+    rc->ncol = chart_releases(c->r, l, vs_baseline, rc->cols);
+    return rc->ncol ? dat_open_triples(c, rc->name, rc->cols, rc->ncol, rc->colours,
+                                       sizeof rc->colours)
+                    : NULL;
 }
 
 /* Speed-up vs the baseline: one row per block size (or op/s workload and
@@ -87,11 +100,9 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
     bool ops = report_point_is_ops(g);
-    char name[160], colours[512] = "", tag[48];
-    dat_chart_name(name, sizeof name, "speedup", ops ? report_ops_group(g) : g->workload, g->api);
-    dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
-    size_t cols[256], ncol;
-    FILE *f = open_release_chart(c, l, name, true, cols, &ncol, colours, sizeof colours);
+    release_chart rc;
+    FILE *f = open_release_chart(c, l, "speedup", ops ? report_ops_group(g) : g->workload, true,
+                                 &rc);
     if (f == NULL)
         return;
     for (size_t i = 0; i < l->n; i++) {
@@ -105,19 +116,15 @@ void chart_speedup(dat_ctx *c, const point_list *l)
         else
             report_size_name(p->bytes, tic, sizeof tic);
         dat_string(f, tic);
-        for (size_t j = 0; j < ncol; j++) {
-            report_ratio q = report_speedup(report_find(r, cols[j], p), b);
-            dat_value(f, q.ratio);
-            dat_value(f, q.lo);
-            dat_value(f, q.hi);
-        }
+        for (size_t j = 0; j < rc.ncol; j++)
+            dat_ratio_values(f, report_speedup(report_find(r, rc.cols[j], p), b));
         fputc('\n', f);
     }
-    dat_close(c, f);
+    dat_close(&c->out, f);
     char base[64];
     dat_list_text(r->rel[r->baseline].label, base, sizeof base);
-    fprintf(c->list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", name, colours,
-            ops ? report_ops_group(g) : g->workload, base, g->api, tag,
+    fprintf(c->out.list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", rc.name,
+            rc.colours, ops ? report_ops_group(g) : g->workload, base, g->api, rc.tag,
             ops ? "workload and operation" : "block size");
 }
 
@@ -127,11 +134,8 @@ void chart_ops(dat_ctx *c, const point_list *l)
 {
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
-    char name[160], colours[512] = "", tag[48];
-    dat_chart_name(name, sizeof name, "ops", report_ops_group(g), g->api);
-    dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
-    size_t cols[256], ncol;
-    FILE *f = open_release_chart(c, l, name, false, cols, &ncol, colours, sizeof colours);
+    release_chart rc;
+    FILE *f = open_release_chart(c, l, "ops", report_ops_group(g), false, &rc);
     if (f == NULL)
         return;
     for (size_t i = 0; i < l->n; i++) {
@@ -139,13 +143,13 @@ void chart_ops(dat_ctx *c, const point_list *l)
         char tic[64];
         snprintf(tic, sizeof tic, "%s %s", p->workload, p->op);
         dat_string(f, tic);
-        for (size_t j = 0; j < ncol; j++)
-            dat_row_values(f, report_find(r, cols[j], p), 1.0);
+        for (size_t j = 0; j < rc.ncol; j++)
+            dat_row_values(f, report_find(r, rc.cols[j], p), 1.0);
         fputc('\n', f);
     }
-    dat_close(c, f);
-    fprintf(c->list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", name, colours,
-            report_ops_group(g), g->api, tag);
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", rc.name,
+            rc.colours, report_ops_group(g), g->api, rc.tag);
 }
 
 /* The two panels of an API-path chart: the smallest and largest block size,
@@ -203,7 +207,7 @@ void chart_apis(dat_ctx *c, const char *workload)
     }
     if (slots[0] == '\0')
         return;
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (int k = 0; k < 2; k++) {
@@ -232,8 +236,8 @@ void chart_apis(dat_ctx *c, const char *workload)
         }
         fputs("\n\n", f);
     }
-    dat_close(c, f);
-    fprintf(c->list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
+    dat_close(&c->out, f);
+    fprintf(c->out.list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
             slots, workload, titles[0], titles[1],
             ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
 }

@@ -19,23 +19,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-FILE *dat_open(dat_ctx *c, const char *name)
+bool dat_dir_open(dat_dir *d, const char *dir, size_t npt, size_t **at, char *why, size_t n)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.dat", c->dir, name);
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    *d = (dat_dir){.dir = dir, .why = why, .whylen = n, .ok = true};
+    *at = calloc(npt ? npt : 1, sizeof **at);
+    d->list = fopen(path, "w");
+    if (d->list == NULL || *at == NULL) {
+        snprintf(why, n, "%s: %s", path, *at ? strerror(errno) : "out of memory");
+        if (d->list != NULL)
+            fclose(d->list);
+        free(*at);
+        return false;
+    }
+    return true;
+}
+
+bool dat_dir_close(dat_dir *d, size_t *at)
+{
+    free(at);
+    if ((ferror(d->list) | fclose(d->list)) && d->ok) {
+        snprintf(d->why, d->whylen, "%s/charts.list: write error", d->dir);
+        d->ok = false;
+    }
+    return d->ok;
+}
+
+FILE *dat_open(dat_dir *d, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.dat", d->dir, name);
     FILE *f = fopen(path, "w");
-    if (f == NULL && c->ok) {
-        snprintf(c->why, c->whylen, "%s: %s", path, strerror(errno));
-        c->ok = false;
+    if (f == NULL && d->ok) {
+        snprintf(d->why, d->whylen, "%s: %s", path, strerror(errno));
+        d->ok = false;
     }
     return f;
 }
 
-void dat_close(dat_ctx *c, FILE *f)
+void dat_close(dat_dir *d, FILE *f)
 {
-    if ((ferror(f) | fclose(f)) && c->ok) {
-        snprintf(c->why, c->whylen, "%s: write error", c->dir);
-        c->ok = false;
+    if ((ferror(f) | fclose(f)) && d->ok) {
+        snprintf(d->why, d->whylen, "%s: write error", d->dir);
+        d->ok = false;
     }
 }
 
@@ -69,6 +96,13 @@ void dat_row_values(FILE *f, const result_row *row, double scale)
     dat_value(f, row->rate * scale);
     dat_value(f, row->ci_low * scale);
     dat_value(f, row->ci_high * scale);
+}
+
+void dat_ratio_values(FILE *f, report_ratio q)
+{
+    dat_value(f, q.ratio);
+    dat_value(f, q.lo);
+    dat_value(f, q.hi);
 }
 
 bool dat_release_has(const report *r, size_t rel, const point_list *l)
@@ -115,7 +149,7 @@ void dat_append_index(char *buf, size_t n, size_t k)
 FILE *dat_open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t ncol,
                        char *colours, size_t colours_len)
 {
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return NULL;
     fputs("point", f);
@@ -164,18 +198,10 @@ static bool group_start(const report *r, size_t i, bool family)
 
 bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    dat_ctx c = {.r = r, .dir = dir, .why = why, .whylen = n, .ok = true};
-    point_list l = {.at = calloc(r->npt ? r->npt : 1, sizeof *l.at)};
-    c.list = fopen(path, "w");
-    if (c.list == NULL || l.at == NULL) {
-        snprintf(why, n, "%s: %s", path, l.at ? strerror(errno) : "out of memory");
-        if (c.list != NULL)
-            fclose(c.list);
-        free(l.at);
+    dat_ctx c = {.r = r};
+    point_list l = {0};
+    if (!dat_dir_open(&c.out, dir, r->npt, &l.at, why, n))
         return false;
-    }
     for (size_t i = 0; i < r->npt; i++) /* 1. */
         if (!report_point_is_ops(&r->pt[i]) && group_start(r, i, false)) {
             collect(r, &r->pt[i], false, &l);
@@ -197,10 +223,5 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
         if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0 ||
             strcmp(r->pt[i].api, r->pt[i - 1].api) != 0)
             chart_scaling(&c, i);
-    free(l.at);
-    if ((ferror(c.list) | fclose(c.list)) && c.ok) {
-        snprintf(why, n, "%s: write error", path);
-        c.ok = false;
-    }
-    return c.ok;
+    return dat_dir_close(&c.out, l.at);
 }

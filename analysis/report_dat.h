@@ -1,16 +1,30 @@
-/* Internal to the chart data writers (report_dat.c, report_charts.c). */
+/* Internal to the chart data writers (report_dat.c, report_charts.c,
+ * report_scaling.c; report_hosts_dat.c uses the files and values part). */
 #ifndef ANALYSIS_REPORT_DAT_H
 #define ANALYSIS_REPORT_DAT_H
 
 #include "report.h"
 
+/* A folder of chart data being written: charts.list, the .dat files, and
+ * the first error met (in why; ok is false from then on). */
 typedef struct {
-    const report *r;
     const char *dir;
     FILE *list; /* charts.list */
     char *why;
     size_t whylen;
     bool ok;
+} dat_dir;
+
+/* dir/charts.list opened and an index of `npt` points allocated (*at);
+ * false + "<path>: <reason>" in why, with nothing left open. */
+bool dat_dir_open(dat_dir *d, const char *dir, size_t npt, size_t **at, char *why, size_t n);
+/* charts.list closed, `at` freed: false when anything was not written
+ * (why says what first). */
+bool dat_dir_close(dat_dir *d, size_t *at);
+
+typedef struct {
+    const report *r;
+    dat_dir out;
 } dat_ctx;
 
 /* The points of one chart, as indexes into r->pt. */
@@ -19,14 +33,16 @@ typedef struct {
     size_t n;
 } point_list;
 
-FILE *dat_open(dat_ctx *c, const char *name);
-void dat_close(dat_ctx *c, FILE *f);
+FILE *dat_open(dat_dir *d, const char *name);
+void dat_close(dat_dir *d, FILE *f);
 /* A header string for a .dat file: double-quoted, no quote inside. */
 void dat_string(FILE *f, const char *s);
 /* " value" or " ?" (missing). */
 void dat_value(FILE *f, double x);
 /* " rate low high" of a row scaled to the chart's unit, or " ? ? ?". */
 void dat_row_values(FILE *f, const result_row *row, double scale);
+/* " ratio low high" ('?' where one is missing). */
+void dat_ratio_values(FILE *f, report_ratio q);
 /* MB/s for throughput, op/s as they are. */
 double dat_scale(const report_point *p);
 /* A .dat file whose columns are a (value, low, high) triple per release,

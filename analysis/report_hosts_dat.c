@@ -12,65 +12,18 @@
  * the line at each |).
  * Colours (slots) are host indexes, so a host keeps its colour everywhere.
  * Host and release labels reach gnuplot as data (column headers) only. */
+#include "report_dat.h"
 #include "report_hosts.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
     const hosts_report *h;
-    const char *dir;
-    FILE *list;
+    dat_dir out;
     size_t *at; /* the chart's points, indexes into h->pt */
     size_t n;
-    char *why;
-    size_t whylen;
-    bool ok;
 } chart_ctx;
-
-static void dat_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++)
-        fputc(*s == '"' ? '\'' : *s == '\n' || *s == '\t' ? ' ' : *s, f);
-    fputc('"', f);
-}
-
-static void dat_value(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, " %.6g", x);
-    else
-        fputs(" ?", f);
-}
-
-static FILE *open_dat(chart_ctx *c, const char *name)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.dat", c->dir, name);
-    FILE *f = fopen(path, "w");
-    if (f == NULL && c->ok) {
-        snprintf(c->why, c->whylen, "%s: %s", path, strerror(errno));
-        c->ok = false;
-    }
-    return f;
-}
-
-static void close_dat(chart_ctx *c, FILE *f)
-{
-    if ((ferror(f) | fclose(f)) && c->ok) {
-        snprintf(c->why, c->whylen, "%s: write error", c->dir);
-        c->ok = false;
-    }
-}
-
-static void append_index(char *buf, size_t n, size_t k)
-{
-    size_t len = strlen(buf);
-    snprintf(buf + len, n - len, "%s%zu", len ? " " : "", k);
-}
 
 /* x label of a point: size (or workload and op), and the API when the
  * chart spans several. */
@@ -101,54 +54,71 @@ static void header(FILE *f, const hosts_report *h, const size_t *cols, size_t nc
     fputc('\n', f);
 }
 
-static void chart_name(char *buf, size_t n, const char *kind, const char *rel, const char *group)
+/* Whether host i has a value at point q: a rate, or on a relative chart
+ * (the reference host has none) a ratio to the reference's rate. */
+static bool has_value(const hosts_report *h, bool relative, size_t i, size_t rel,
+                      const hosts_point *q)
 {
-    char a[64], b[64];
-    report_file_token(rel, a, sizeof a);
-    report_file_token(group, b, sizeof b);
-    snprintf(buf, n, "%s-%s-%s", kind, a, b);
+    return relative ? i != h->reference && hosts_ratio(h, i, rel, &q->p).method != RATIO_NONE
+                    : hosts_find(h, i, rel, &q->p) != NULL;
+}
+
+/* The .dat file of release rel's chart of one kind: a column triple per
+ * host with a value somewhere (slots: their indexes), a row per point (on
+ * a relative chart, per point the reference measured).  false when there
+ * is nothing to chart or the file cannot be made. */
+static bool write_chart(chart_ctx *c, size_t rel, const char *group, bool relative, char *name,
+                        size_t name_len, char *slots, size_t slots_len)
+{
+    const hosts_report *h = c->h;
+    size_t cols[HOSTS_MAX], ncol = 0;
+    for (size_t i = 0; i < h->nhost; i++) {
+        bool any = false;
+        for (size_t j = 0; j < c->n && !any; j++)
+            any = has_value(h, relative, i, rel, &h->pt[c->at[j]]);
+        if (any) {
+            cols[ncol++] = i;
+            dat_append_index(slots, slots_len, i);
+        }
+    }
+    if (ncol == 0)
+        return false;
+    double scale = hosts_is_rate_per_op(&h->pt[c->at[0]]) ? 1.0 : 1e-6;
+    dat_chart_name(name, name_len, relative ? "relative" : "hosts", h->rel[rel].label, group);
+    FILE *f = dat_open(&c->out, name);
+    if (f == NULL)
+        return false;
+    header(f, h, cols, ncol);
+    for (size_t j = 0; j < c->n; j++) {
+        const hosts_point *q = &h->pt[c->at[j]];
+        if (relative && hosts_find(h, h->reference, rel, &q->p) == NULL)
+            continue;
+        char t[96];
+        tic(c, q, t, sizeof t);
+        dat_string(f, t);
+        for (size_t k = 0; k < ncol; k++) {
+            if (relative)
+                dat_ratio_values(f, hosts_ratio(h, cols[k], rel, &q->p));
+            else
+                dat_row_values(f, hosts_find(h, cols[k], rel, &q->p), scale);
+        }
+        fputc('\n', f);
+    }
+    dat_close(&c->out, f);
+    return true;
 }
 
 /* Rates of every host that has one, at each point of the chart. */
 static void hosts_chart(chart_ctx *c, size_t rel, const char *group, const char *what)
 {
     const hosts_report *h = c->h;
-    size_t cols[HOSTS_MAX], ncol = 0;
     char slots[512] = "", name[200];
-    for (size_t i = 0; i < h->nhost; i++) {
-        bool any = false;
-        for (size_t j = 0; j < c->n && !any; j++)
-            any = hosts_find(h, i, rel, &h->pt[c->at[j]].p) != NULL;
-        if (any) {
-            cols[ncol++] = i;
-            append_index(slots, sizeof slots, i);
-        }
-    }
-    if (ncol == 0)
+    if (!write_chart(c, rel, group, false, name, sizeof name, slots, sizeof slots))
         return;
     bool per_op = hosts_is_rate_per_op(&h->pt[c->at[0]]);
-    double scale = per_op ? 1.0 : 1e-6;
-    chart_name(name, sizeof name, "hosts", h->rel[rel].label, group);
-    FILE *f = open_dat(c, name);
-    if (f == NULL)
-        return;
-    header(f, h, cols, ncol);
-    for (size_t j = 0; j < c->n; j++) {
-        const hosts_point *q = &h->pt[c->at[j]];
-        char t[96];
-        tic(c, q, t, sizeof t);
-        dat_string(f, t);
-        for (size_t k = 0; k < ncol; k++) {
-            const result_row *row = hosts_find(h, cols[k], rel, &q->p);
-            dat_value(f, row ? row->rate * scale : NAN);
-            dat_value(f, row ? row->ci_low * scale : NAN);
-            dat_value(f, row ? row->ci_high * scale : NAN);
-        }
-        fputc('\n', f);
-    }
-    close_dat(c, f);
-    fprintf(c->list, "hosts\t%s\t%s\t%s: %s per host\t%s\t%d\n", name, slots, h->rel[rel].label,
-            what, per_op ? "operations per second (log scale)" : "throughput (MB/s = 10^6 bytes/s)",
+    fprintf(c->out.list, "hosts\t%s\t%s\t%s: %s per host\t%s\t%d\n", name, slots,
+            h->rel[rel].label, what,
+            per_op ? "operations per second (log scale)" : "throughput (MB/s = 10^6 bytes/s)",
             per_op ? 1 : 0);
 }
 
@@ -156,44 +126,12 @@ static void hosts_chart(chart_ctx *c, size_t rel, const char *group, const char 
 static void relative_chart(chart_ctx *c, size_t rel, const char *group, const char *what)
 {
     const hosts_report *h = c->h;
-    size_t cols[HOSTS_MAX], ncol = 0;
     char slots[512] = "", name[200];
-    for (size_t i = 0; i < h->nhost; i++) {
-        if (i == h->reference)
-            continue;
-        bool any = false;
-        for (size_t j = 0; j < c->n && !any; j++)
-            any = hosts_ratio(h, i, rel, &h->pt[c->at[j]].p).method != RATIO_NONE;
-        if (any) {
-            cols[ncol++] = i;
-            append_index(slots, sizeof slots, i);
-        }
-    }
-    if (ncol == 0)
+    if (!write_chart(c, rel, group, true, name, sizeof name, slots, sizeof slots))
         return;
-    chart_name(name, sizeof name, "relative", h->rel[rel].label, group);
-    FILE *f = open_dat(c, name);
-    if (f == NULL)
-        return;
-    header(f, h, cols, ncol);
-    for (size_t j = 0; j < c->n; j++) {
-        const hosts_point *q = &h->pt[c->at[j]];
-        if (hosts_find(h, h->reference, rel, &q->p) == NULL)
-            continue;
-        char t[96];
-        tic(c, q, t, sizeof t);
-        dat_string(f, t);
-        for (size_t k = 0; k < ncol; k++) {
-            report_ratio r = hosts_ratio(h, cols[k], rel, &q->p);
-            dat_value(f, r.ratio);
-            dat_value(f, r.lo);
-            dat_value(f, r.hi);
-        }
-        fputc('\n', f);
-    }
-    close_dat(c, f);
-    fprintf(c->list, "relative\t%s\t%s\t%s: %s, each host relative to %s\t%s\n", name, slots,
-            h->rel[rel].label, what, h->host[h->reference].label, h->host[h->reference].label);
+    fprintf(c->out.list, "relative\t%s\t%s\t%s: %s, each host relative to %s\t%s\n", name,
+            slots, h->rel[rel].label, what, h->host[h->reference].label,
+            h->host[h->reference].label);
 }
 
 /* The points of release rel in the group of point g: same workload (B/s) or
@@ -229,18 +167,9 @@ static bool group_start(const hosts_report *h, size_t g)
 
 bool hosts_write_dat(const hosts_report *h, const char *dir, char *why, size_t n)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    chart_ctx c = {.h = h, .dir = dir, .why = why, .whylen = n, .ok = true};
-    c.at = calloc(h->npt ? h->npt : 1, sizeof *c.at);
-    c.list = fopen(path, "w");
-    if (c.list == NULL || c.at == NULL) {
-        snprintf(why, n, "%s: %s", path, c.at ? strerror(errno) : "out of memory");
-        if (c.list != NULL)
-            fclose(c.list);
-        free(c.at);
+    chart_ctx c = {.h = h};
+    if (!dat_dir_open(&c.out, dir, h->npt, &c.at, why, n))
         return false;
-    }
     for (size_t rel = 0; rel < h->nrel; rel++)
         for (size_t g = 0; g < h->npt; g++) {
             if (!group_start(h, g))
@@ -258,10 +187,5 @@ bool hosts_write_dat(const hosts_report *h, const char *dir, char *why, size_t n
             hosts_chart(&c, rel, group, what);
             relative_chart(&c, rel, group, what);
         }
-    free(c.at);
-    if ((ferror(c.list) | fclose(c.list)) && c.ok) {
-        snprintf(why, n, "%s: write error", path);
-        c.ok = false;
-    }
-    return c.ok;
+    return dat_dir_close(&c.out, c.at);
 }

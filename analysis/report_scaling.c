@@ -85,13 +85,6 @@ void report_write_scaling(const report *r, FILE *f)
     }
 }
 
-static void csv_number(FILE *f, double x)
-{
-    fputc(',', f);
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-}
-
 void report_write_scaling_csv(const report *r, FILE *f)
 {
     fputs("label,version,workload,api,op,bytes,threads,procs,unit,rate,one_worker_rate,scaling,"
@@ -105,19 +98,8 @@ void report_write_scaling_csv(const report *r, FILE *f)
             const result_row *any = report_find_any(r, k, p);
             const result_row *row = report_find(r, k, p);
             const result_row *base = one ? report_find(r, k, one) : NULL;
-            report_ratio q = report_ratio_unpaired(row, base);
-            csv_put_field(f, r->rel[k].label);
-            fputc(',', f);
-            csv_put_field(f, r->rel[k].version);
-            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
-                    p->threads, p->procs, p->unit);
-            csv_number(f, row ? row->rate : NAN);
-            csv_number(f, base ? base->rate : NAN);
-            csv_number(f, q.ratio);
-            csv_number(f, q.lo);
-            csv_number(f, q.hi);
-            fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
-                    any == NULL ? "missing" : row_status_name(any->status));
+            report_csv_ratio_line(f, r, k, NULL, p, any, row, base,
+                                  report_ratio_unpaired(row, base));
         }
     }
 }
@@ -169,7 +151,7 @@ void chart_scaling(dat_ctx *c, size_t first)
         return;
     char name[160], colours[512] = "", modes[1024] = "", panels[1024] = "";
     dat_chart_name(name, sizeof name, "scaling", g->workload, g->api);
-    FILE *f = dat_open(c, name);
+    FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return;
     for (size_t i = first; i < end; i++) {
@@ -194,23 +176,21 @@ void chart_scaling(dat_ctx *c, size_t first)
             for (size_t j = i + 1; j < end && report_point_same_op(&r->pt[j], one); j++) {
                 if (is_procs(&r->pt[j]) != series_procs[s])
                     continue;
-                report_ratio q = scaling_of(r, series_rel[s], &r->pt[j]);
                 fprintf(f, "%u", workers_of(&r->pt[j]));
-                dat_value(f, q.ratio);
-                dat_value(f, q.lo);
-                dat_value(f, q.hi);
+                dat_ratio_values(f, scaling_of(r, series_rel[s], &r->pt[j]));
                 fputc('\n', f);
             }
             fputs("\n\n", f);
         }
     }
-    dat_close(c, f);
+    dat_close(&c->out, f);
     for (size_t s = 0; s < ns; s++) {
         dat_append_index(colours, sizeof colours, series_rel[s]);
         size_t len = strlen(modes);
         snprintf(modes + len, sizeof modes - len, "%s%s", len ? " " : "",
                  series_procs[s] ? "procs" : "threads");
     }
-    fprintf(c->list, "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
+    fprintf(c->out.list,
+            "scaling\t%s\t%s\t%s: rate with N workers / rate with one, %s API\t%s\t%s\t%u\n",
             name, colours, g->workload, g->api, panels, modes, most);
 }

@@ -128,6 +128,28 @@ static void csv_number(FILE *f, double x)
         fprintf(f, "%.6g", x);
 }
 
+void report_csv_ratio_line(FILE *f, const report *r, size_t k, const char *baseline,
+                           const report_point *p, const result_row *any, const result_row *row,
+                           const result_row *ref, report_ratio q)
+{
+    csv_put_field(f, r->rel[k].label);
+    fputc(',', f);
+    csv_put_field(f, r->rel[k].version);
+    if (baseline != NULL) {
+        fputc(',', f);
+        csv_put_field(f, baseline);
+    }
+    fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
+            p->threads, p->procs, p->unit);
+    csv_number(f, row ? row->rate : NAN);
+    csv_number(f, ref ? ref->rate : NAN);
+    csv_number(f, q.ratio);
+    csv_number(f, q.lo);
+    csv_number(f, q.hi);
+    fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
+            any == NULL ? "missing" : row_status_name(any->status));
+}
+
 void report_write_csv(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
@@ -142,21 +164,7 @@ void report_write_csv(const report *r, FILE *f)
                 continue;
             const result_row *any = report_find_any(r, k, p);
             const result_row *row = any != NULL && any->status == ST_OK ? any : NULL;
-            report_ratio q = report_speedup(row, b);
-            csv_put_field(f, r->rel[k].label);
-            fputc(',', f);
-            csv_put_field(f, r->rel[k].version);
-            fputc(',', f);
-            csv_put_field(f, base->label);
-            fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
-                    p->threads, p->procs, p->unit);
-            csv_number(f, row ? row->rate : NAN);
-            csv_number(f, b ? b->rate : NAN);
-            csv_number(f, q.ratio);
-            csv_number(f, q.lo);
-            csv_number(f, q.hi);
-            fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
-                    any == NULL ? "missing" : row_status_name(any->status));
+            report_csv_ratio_line(f, r, k, base->label, p, any, row, b, report_speedup(row, b));
         }
     }
 }

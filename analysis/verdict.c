@@ -77,6 +77,19 @@ static void classify(verdict_result *out, const verdict_rule *rule)
         out->verdict = V_SAME;
 }
 
+/* A rank test's answer (unpaired or paired): the ratio with its interval,
+ * the p-value, significant below alpha. */
+static void take_rank_test(verdict_result *out, verdict_method method, double ratio, double low,
+                           double high, double p_value, const verdict_rule *rule)
+{
+    out->method = method;
+    out->ratio = ratio;
+    out->ratio_low = low;
+    out->ratio_high = high;
+    out->p_value = p_value;
+    out->significant = p_value < rule->alpha;
+}
+
 void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
                     verdict_result *out)
 {
@@ -91,12 +104,8 @@ void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_
     if (o->nsample >= 2 && n->nsample >= 2 &&
         mann_whitney(o->samples, o->nsample, n->samples, n->nsample, &rt) &&
         hodges_lehmann_ratio(o->samples, o->nsample, n->samples, n->nsample, rule->alpha, &re)) {
-        out->method = rt.exact ? M_RANK_EXACT : M_RANK_NORMAL;
-        out->ratio = re.ratio;
-        out->ratio_low = re.low;
-        out->ratio_high = re.high;
-        out->p_value = rt.p_value;
-        out->significant = rt.p_value < rule->alpha;
+        take_rank_test(out, rt.exact ? M_RANK_EXACT : M_RANK_NORMAL, re.ratio, re.low, re.high,
+                       rt.p_value, rule);
         if (!re.ci_reaches_level)
             snprintf(out->note, sizeof out->note,
                      "too few samples (%zu vs %zu) to ever reach significance", o->nsample,
@@ -126,12 +135,8 @@ void verdict_decide_paired(const verdict_side *o, const verdict_side *n, const v
         verdict_decide(o, n, rule, out);
         return;
     }
-    out->method = pr.exact ? M_SIGNED_RANK_EXACT : M_SIGNED_RANK_NORMAL;
-    out->ratio = pr.ratio;
-    out->ratio_low = pr.low;
-    out->ratio_high = pr.high;
-    out->p_value = pr.p_value;
-    out->significant = pr.p_value < rule->alpha;
+    take_rank_test(out, pr.exact ? M_SIGNED_RANK_EXACT : M_SIGNED_RANK_NORMAL, pr.ratio, pr.low,
+                   pr.high, pr.p_value, rule);
     if (!pr.ci_reaches_level)
         snprintf(out->note, sizeof out->note,
                  "too few rounds (%zu) to ever reach significance", rounds);

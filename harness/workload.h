@@ -32,14 +32,24 @@ const char *kind_name(workload_kind kind);
 typedef bool (*workload_loop)(void *state, uint64_t iterations);
 
 typedef struct workload workload;
+typedef struct workload_spec workload_spec;
+
+/* The types of a table line's callbacks (struct workload says what each
+ * does), so a family declares its own in a line: `workload_check_fn
+ * digest_self_check;`. */
+typedef bool workload_check_fn(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                               char *why, size_t n);
+typedef void *workload_setup_fn(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                int op, size_t bytes, workload_loop *loop, char *why, size_t n);
+typedef void workload_teardown_fn(void *state);
 
 /* A workload as named on the command line: its table line and, for a
  * family (rsa<bits>), the parameter (2048); else the line's own param. */
-typedef struct {
+struct workload_spec {
     const workload *w;
     int param;
     char name[32];
-} workload_spec;
+};
 
 struct workload {
     const char *name;        /* "sha256"; for a family the prefix: "rsa" names rsa<bits> */
@@ -69,21 +79,18 @@ struct workload {
     /* Optional: false + reason when this library cannot run the path
      * although it exports the functions (an algorithm left out of the
      * build, a key size out of range).  Called after `needs` is met. */
-    bool (*available)(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                      size_t n);
+    workload_check_fn *available;
 
     /* Known-answer self-check through exactly this path's timed loop;
      * false with a one-line reason on a wrong answer or an error. */
-    bool (*self_check)(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n);
+    workload_check_fn *self_check;
 
     /* Prepare one measurement point (op = index into ops; bytes ignored
      * for op/s workloads) and choose its timed loop.  NULL + reason on
      * failure.  Called once per thread: states never share a context. */
-    void *(*setup)(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                   size_t bytes, workload_loop *loop, char *why, size_t n);
+    workload_setup_fn *setup;
 
-    void (*teardown)(void *state);
+    workload_teardown_fn *teardown;
 
     const void *data;        /* the family's own description of this line */
 };

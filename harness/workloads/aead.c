@@ -23,7 +23,7 @@ static bool evp_loop(void *p, uint64_t iterations)
         lib->fn.EVP_EncryptUpdate;
     int (*final)(cx_EVP_CIPHER_CTX *, unsigned char *, int *) = lib->fn.EVP_EncryptFinal_ex;
     int (*ctrl)(cx_EVP_CIPHER_CTX *, int, int, void *) = lib->fn.EVP_CIPHER_CTX_ctrl;
-    cx_EVP_CIPHER_CTX *ctx = s->ctx;
+    cx_EVP_CIPHER_CTX *ctx = s->evp.ctx;
     const unsigned char *in = s->in, *aad = s->aad, *iv = s->iv;
     unsigned char *out = s->out, *tag = s->tag;
     int len = (int)s->len, aadlen = (int)s->aadlen, outl, finl;
@@ -41,12 +41,7 @@ void aead_teardown(void *p)
     aead_state *s = p;
     if (s == NULL)
         return;
-    if (s->ctx != NULL)
-        s->lib->fn.EVP_CIPHER_CTX_free(s->ctx);
-    if (s->fetched != NULL)
-        s->lib->fn.EVP_CIPHER_free(s->fetched);
-    free(s->block);
-    free(s->outbuf);
+    cipher_ctx_free(s->lib, &s->evp);
     free(s);
 }
 
@@ -61,20 +56,9 @@ static aead_state *aead_open(const crypto_lib *lib, const aead_def *d, api_path 
         return NULL;
     s->lib = lib;
     *loop = evp_loop;
-    const cx_EVP_CIPHER *cipher =
-        api == API_EVP ? d->evp_cipher(lib)
-                       : (s->fetched = lib->fn.EVP_CIPHER_fetch(NULL, d->fetch_name, NULL));
-    bool ok = true;
-    if (cipher == NULL)
-        ok = wl_fail(lib, why, n, "no cipher object");
-    else if ((s->ctx = lib->fn.EVP_CIPHER_CTX_new()) == NULL ||
-             lib->fn.EVP_EncryptInit_ex(s->ctx, cipher, NULL, key, NULL) != 1)
-        ok = wl_fail(lib, why, n, "cannot set up the AEAD context");
-    if (!ok) {
-        aead_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, NULL,
+                                      false, "AEAD", why, n),
+                      s, aead_teardown);
 }
 
 static bool check_vector(const crypto_lib *lib, const aead_def *d, api_path api,
@@ -138,12 +122,8 @@ void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, i
     s->aad = s->aadbuf;
     s->aadlen = AEAD_AAD_BYTES;
     s->len = bytes;
-    if ((s->block = wl_input_block(bytes, 0x47434d21u, why, n)) == NULL ||
-        (s->outbuf = wl_alloc(bytes + 64, why, n)) == NULL) {
-        aead_teardown(s);
-        return NULL;
-    }
-    s->in = s->block;
-    s->out = s->outbuf;
-    return s;
+    bool ok = cipher_ctx_buffers(&s->evp, bytes, 0x47434d21u, why, n);
+    s->in = s->evp.block;
+    s->out = s->evp.outbuf;
+    return wl_keep_if(ok, s, aead_teardown);
 }

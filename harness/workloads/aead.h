@@ -5,7 +5,7 @@
 #ifndef HARNESS_WORKLOADS_AEAD_H
 #define HARNESS_WORKLOADS_AEAD_H
 
-#include "common.h"
+#include "cipher_ctx.h"
 
 enum { AEAD_AAD_BYTES = 13, AEAD_TAG_BYTES = 16 };
 
@@ -14,9 +14,7 @@ typedef struct {
     const unsigned char *in, *aad;
     unsigned char *out;
     size_t len, aadlen;
-    unsigned char *block, *outbuf; /* what a setup() owns */
-    cx_EVP_CIPHER_CTX *ctx;
-    cx_EVP_CIPHER *fetched;
+    cipher_ctx evp;                /* the context; the buffers of a setup() */
     unsigned char iv[12];
     unsigned char tag[AEAD_TAG_BYTES];
     unsigned char aadbuf[AEAD_AAD_BYTES];
@@ -34,11 +32,15 @@ typedef struct {
     aead_kat kat[3];
 } aead_def;
 
-bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                     size_t n);
-void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                 size_t bytes, workload_loop *loop, char *why, size_t n);
-void aead_teardown(void *state);
+/* The fields of an aead_def but its known answers: `name` is its title and
+ * the name EVP_CIPHER_fetch takes, EVP_<getter> its static object (defined
+ * with WL_GETTER). */
+#define AEAD_LINE(name, klen, getter)                                                         \
+    .title = name, .fetch_name = name, .keylen = klen, .evp_cipher = getter##_of
+
+workload_check_fn aead_self_check;
+workload_setup_fn aead_setup;
+workload_teardown_fn aead_teardown;
 
 extern const char *const aead_ops[];
 

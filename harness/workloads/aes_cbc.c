@@ -3,21 +3,12 @@
  * on (cipher.c).  legacy: AES_set_encrypt_key once + AES_cbc_encrypt. */
 #include "cipher.h"
 
-static bool aes_key(cipher_state *s, const unsigned char *key, int bits, char *why, size_t n)
+static bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                    size_t n)
 {
-    if (s->lib->fn.AES_set_encrypt_key(key, bits, (cx_AES_KEY *)(void *)s->low) != 0)
+    if (s->lib->fn.AES_set_encrypt_key(key, (int)keylen * 8, (cx_AES_KEY *)(void *)s->low) != 0)
         return wl_fail(s->lib, why, n, "AES_set_encrypt_key failed");
     return true;
-}
-
-static bool aes128_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
-{
-    return aes_key(s, key, 128, why, n);
-}
-
-static bool aes256_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
-{
-    return aes_key(s, key, 256, why, n);
 }
 
 static bool cbc_legacy_loop(void *p, uint64_t iterations)
@@ -34,15 +25,8 @@ static bool cbc_legacy_loop(void *p, uint64_t iterations)
     return true;
 }
 
-static const cx_EVP_CIPHER *aes128_cbc(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_128_cbc();
-}
-
-static const cx_EVP_CIPHER *aes256_cbc(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_256_cbc();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_128_cbc)
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_256_cbc)
 
 /* NIST SP 800-38A F.2.1 and F.2.5: the same IV and plaintext. */
 #define SP800_38A_IV "000102030405060708090a0b0c0d0e0f"
@@ -51,35 +35,18 @@ static const cx_EVP_CIPHER *aes256_cbc(const crypto_lib *lib)
     "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710"
 
 static const cipher_def aes128_cbc_def = {
-    .title = "AES-128-CBC",
-    .fetch_name = "AES-128-CBC",
-    .keylen = 16,
-    .ivlen = 16,
-    .evp_cipher = aes128_cbc,
-    .legacy_key = aes128_key,
-    .legacy = cbc_legacy_loop,
-    .kat_source = "SP 800-38A F.2.1",
-    .kat_key = "2b7e151628aed2a6abf7158809cf4f3c",
-    .kat_iv = SP800_38A_IV,
-    .kat_pt = SP800_38A_PT,
-    .kat_ct = "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
-              "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7",
+    CIPHER_LINE("AES-128-CBC", 16, 16, EVP_aes_128_cbc, aes_key, cbc_legacy_loop),
+    .kat = {"SP 800-38A F.2.1", "2b7e151628aed2a6abf7158809cf4f3c", SP800_38A_IV, SP800_38A_PT,
+            "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
+            "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7"},
 };
 
 static const cipher_def aes256_cbc_def = {
-    .title = "AES-256-CBC",
-    .fetch_name = "AES-256-CBC",
-    .keylen = 32,
-    .ivlen = 16,
-    .evp_cipher = aes256_cbc,
-    .legacy_key = aes256_key,
-    .legacy = cbc_legacy_loop,
-    .kat_source = "SP 800-38A F.2.5",
-    .kat_key = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
-    .kat_iv = SP800_38A_IV,
-    .kat_pt = SP800_38A_PT,
-    .kat_ct = "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d"
-              "39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b",
+    CIPHER_LINE("AES-256-CBC", 32, 16, EVP_aes_256_cbc, aes_key, cbc_legacy_loop),
+    .kat = {"SP 800-38A F.2.5", "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+            SP800_38A_IV, SP800_38A_PT,
+            "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d"
+            "39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b"},
 };
 
 #define AES_CBC_WORKLOAD(wname, def, getter)                                                  \

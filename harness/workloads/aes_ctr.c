@@ -20,10 +20,11 @@ typedef struct {
 
 _Static_assert(sizeof(ctr_low) <= sizeof(((cipher_state *)0)->low), "ctr_low fits");
 
-static bool ctr_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
+static bool ctr_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                    size_t n)
 {
     ctr_low *c = (ctr_low *)(void *)s->low;
-    if (s->lib->fn.AES_set_encrypt_key(key, 128, &c->key) != 0)
+    if (s->lib->fn.AES_set_encrypt_key(key, (int)keylen * 8, &c->key) != 0)
         return wl_fail(s->lib, why, n, "AES_set_encrypt_key failed");
     return true;
 }
@@ -53,28 +54,18 @@ static bool ctr_legacy_loop(void *p, uint64_t iterations)
     return true;
 }
 
-static const cx_EVP_CIPHER *aes128_ctr(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_128_ctr();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_128_ctr)
 
 /* NIST SP 800-38A F.5.1 (CTR-AES128.Encrypt), its first 60 bytes: two
  * operations of 30, so the second starts inside an AES block. */
 static const cipher_def aes128_ctr_def = {
-    .title = "AES-128-CTR",
-    .fetch_name = "AES-128-CTR",
-    .keylen = 16,
-    .ivlen = 16,
-    .evp_cipher = aes128_ctr,
-    .legacy_key = ctr_key,
-    .legacy = ctr_legacy_loop,
-    .kat_source = "SP 800-38A F.5.1, first 60 bytes",
-    .kat_key = "2b7e151628aed2a6abf7158809cf4f3c",
-    .kat_iv = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
-    .kat_pt = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-              "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417b",
-    .kat_ct = "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
-              "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0",
+    CIPHER_LINE("AES-128-CTR", 16, 16, EVP_aes_128_ctr, ctr_key, ctr_legacy_loop),
+    .kat = {"SP 800-38A F.5.1, first 60 bytes", "2b7e151628aed2a6abf7158809cf4f3c",
+            "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
+            "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+            "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417b",
+            "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+            "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0"},
 };
 
 const workload wl_aes_128_ctr = CIPHER_WORKLOAD(

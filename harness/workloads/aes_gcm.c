@@ -4,15 +4,8 @@
  * pointer and stitch no AES-NI, so they time another implementation. */
 #include "aead.h"
 
-static const cx_EVP_CIPHER *aes128_gcm(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_128_gcm();
-}
-
-static const cx_EVP_CIPHER *aes256_gcm(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_256_gcm();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_128_gcm)
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_256_gcm)
 
 /* McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)", test cases
  * 2, 3, 4 (AES-128) and 14, 15, 16 (AES-256). */
@@ -27,10 +20,7 @@ static const cx_EVP_CIPHER *aes256_gcm(const crypto_lib *lib)
 #define GCM_KEY "feffe9928665731c6d6a8f9467308308"
 
 static const aead_def aes128_gcm_def = {
-    .title = "AES-128-GCM",
-    .fetch_name = "AES-128-GCM",
-    .keylen = 16,
-    .evp_cipher = aes128_gcm,
+    AEAD_LINE("AES-128-GCM", 16, EVP_aes_128_gcm),
     .kat = {{"(test case 2)", "00000000000000000000000000000000", "000000000000000000000000",
              "", "00000000000000000000000000000000", "0388dace60b6a392f328c2b971b2fe78",
              "ab6e47d42cec13bdf53a67b21257bddf"},
@@ -45,10 +35,7 @@ static const aead_def aes128_gcm_def = {
 };
 
 static const aead_def aes256_gcm_def = {
-    .title = "AES-256-GCM",
-    .fetch_name = "AES-256-GCM",
-    .keylen = 32,
-    .evp_cipher = aes256_gcm,
+    AEAD_LINE("AES-256-GCM", 32, EVP_aes_256_gcm),
     .kat = {{"(test case 14)", "0000000000000000000000000000000000000000000000000000000000000000",
              "000000000000000000000000", "", "00000000000000000000000000000000",
              "cea7403d4d606b6e074ec5d3baf39d18", "d0d1c8a799996bf0265b98b5d48ab919"},

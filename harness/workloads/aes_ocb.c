@@ -7,10 +7,7 @@
  * nonce, 16-byte tag) are the family's, and RFC 7253 has vectors for them. */
 #include "aead.h"
 
-static const cx_EVP_CIPHER *aes128_ocb(const crypto_lib *lib)
-{
-    return lib->fn.EVP_aes_128_ocb();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_aes_128_ocb)
 
 #define OCB_KEY "000102030405060708090a0b0c0d0e0f"
 #define OCB_A32 "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -18,10 +15,7 @@ static const cx_EVP_CIPHER *aes128_ocb(const crypto_lib *lib)
 /* RFC 7253 Appendix A, AES-128 with 128-bit tags: samples with the nonces
  * ...01 (8-byte AAD and text), ...0A (32 and 32), ...0F (no AAD, 40 bytes). */
 static const aead_def aes128_ocb_def = {
-    .title = "AES-128-OCB",
-    .fetch_name = "AES-128-OCB",
-    .keylen = 16,
-    .evp_cipher = aes128_ocb,
+    AEAD_LINE("AES-128-OCB", 16, EVP_aes_128_ocb),
     .kat = {{"(RFC 7253 A, N=...01)", OCB_KEY, "bbaa99887766554433221101", "0001020304050607",
              "0001020304050607", "6820b3657b6f615a", "5725bda0d3b4eb3a257c9af1f8f03009"},
             {"(RFC 7253 A, N=...0A)", OCB_KEY, "bbaa9988776655443322110a", OCB_A32, OCB_A32,

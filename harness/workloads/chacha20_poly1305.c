@@ -4,18 +4,12 @@
  * no public low-level ChaCha20-Poly1305 call. */
 #include "aead.h"
 
-static const cx_EVP_CIPHER *chacha20_poly1305(const crypto_lib *lib)
-{
-    return lib->fn.EVP_chacha20_poly1305();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_chacha20_poly1305)
 
 /* RFC 7539 2.8.2 ("Ladies and Gentlemen ...", 12-byte AAD) and A.5 (the
  * 265-byte Internet-Draft boilerplate, 12-byte AAD). */
 static const aead_def chacha20_poly1305_def = {
-    .title = "ChaCha20-Poly1305",
-    .fetch_name = "ChaCha20-Poly1305",
-    .keylen = 32,
-    .evp_cipher = chacha20_poly1305,
+    AEAD_LINE("ChaCha20-Poly1305", 32, EVP_chacha20_poly1305),
     .kat = {{"(RFC 7539 2.8.2)",
              "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f",
              "070000004041424344454647", "50515253c0c1c2c3c4c5c6c7",

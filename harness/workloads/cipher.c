@@ -15,7 +15,7 @@ static bool evp_loop(void *p, uint64_t iterations)
     cipher_state *s = p;
     int (*update)(cx_EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int) =
         s->lib->fn.EVP_EncryptUpdate;
-    cx_EVP_CIPHER_CTX *ctx = s->ctx;
+    cx_EVP_CIPHER_CTX *ctx = s->evp.ctx;
     const unsigned char *in = s->in;
     unsigned char *out = s->out;
     int len = (int)s->len, outl;
@@ -30,12 +30,7 @@ void cipher_teardown(void *p)
     cipher_state *s = p;
     if (s == NULL)
         return;
-    if (s->ctx != NULL)
-        s->lib->fn.EVP_CIPHER_CTX_free(s->ctx);
-    if (s->fetched != NULL)
-        s->lib->fn.EVP_CIPHER_free(s->fetched);
-    free(s->block);
-    free(s->outbuf);
+    cipher_ctx_free(s->lib, &s->evp);
     free(s);
 }
 
@@ -52,26 +47,15 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
     bool ok = true;
     if (api == API_LEGACY && d->legacy != NULL) {
         *loop = d->legacy;
-        ok = d->legacy_key(s, key, why, n);
+        ok = d->legacy_key(s, key, d->keylen, why, n);
     } else if (api == API_EVP || api == API_FETCH) {
         *loop = evp_loop;
-        const cx_EVP_CIPHER *cipher = api == API_EVP ? d->evp_cipher(lib)
-                                                     : (s->fetched = lib->fn.EVP_CIPHER_fetch(
-                                                            NULL, d->fetch_name, NULL));
-        if (cipher == NULL)
-            ok = wl_fail(lib, why, n, "no cipher object");
-        else if ((s->ctx = lib->fn.EVP_CIPHER_CTX_new()) == NULL ||
-                 lib->fn.EVP_EncryptInit_ex(s->ctx, cipher, NULL, key, iv) != 1 ||
-                 lib->fn.EVP_CIPHER_CTX_set_padding(s->ctx, 0) != 1)
-            ok = wl_fail(lib, why, n, "cannot set up the cipher context");
+        ok = cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, iv, true,
+                             "cipher", why, n);
     } else {
         ok = wl_why(why, n, "%s has no %s call", d->title, api_name(api));
     }
-    if (!ok) {
-        cipher_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, cipher_teardown);
 }
 
 bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
@@ -79,9 +63,9 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
 {
     const cipher_def *d = ws->w->data;
     unsigned char key[64], iv[16], pt[256], ct[256];
-    size_t klen = wl_hex_decode(d->kat_key, key, sizeof key);
-    size_t ivlen = wl_hex_decode(d->kat_iv, iv, sizeof iv);
-    size_t len = wl_hex_decode(d->kat_pt, pt, sizeof pt);
+    size_t klen = wl_hex_decode(d->kat.key, key, sizeof key);
+    size_t ivlen = wl_hex_decode(d->kat.iv, iv, sizeof iv);
+    size_t len = wl_hex_decode(d->kat.pt, pt, sizeof pt);
     if (klen != d->keylen || ivlen != d->ivlen || len == (size_t)-1 || len % 2 != 0)
         return wl_why(why, n, "%s: malformed known-answer vector", d->title);
     workload_loop loop;
@@ -97,8 +81,8 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
         ok = loop(s, 1) || wl_fail(lib, why, n, "encryption failed");
     }
     char what[96];
-    snprintf(what, sizeof what, "%s (%s)", d->title, d->kat_source);
-    ok = ok && wl_kat_compare(what, ct, len, d->kat_ct, why, n);
+    snprintf(what, sizeof what, "%s (%s)", d->title, d->kat.source);
+    ok = ok && wl_kat_compare(what, ct, len, d->kat.ct, why, n);
     cipher_teardown(s);
     return ok;
 }
@@ -117,12 +101,8 @@ void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api,
     if (s == NULL)
         return NULL;
     s->len = bytes;
-    if ((s->block = wl_input_block(bytes, 0x43424321u, why, n)) == NULL ||
-        (s->outbuf = wl_alloc(bytes + 64, why, n)) == NULL) {
-        cipher_teardown(s);
-        return NULL;
-    }
-    s->in = s->block;
-    s->out = s->outbuf;
-    return s;
+    bool ok = cipher_ctx_buffers(&s->evp, bytes, 0x43424321u, why, n);
+    s->in = s->evp.block;
+    s->out = s->evp.outbuf;
+    return wl_keep_if(ok, s, cipher_teardown);
 }

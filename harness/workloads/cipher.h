@@ -6,38 +6,48 @@
 #ifndef HARNESS_WORKLOADS_CIPHER_H
 #define HARNESS_WORKLOADS_CIPHER_H
 
-#include "common.h"
+#include "cipher_ctx.h"
 
 typedef struct {
     const crypto_lib *lib;
     const unsigned char *in;
     unsigned char *out;
     size_t len;
-    unsigned char *block, *outbuf; /* what a setup() owns */
-    cx_EVP_CIPHER_CTX *ctx;        /* evp, fetch */
-    cx_EVP_CIPHER *fetched;
+    cipher_ctx evp;                /* evp, fetch; the buffers of a setup() */
     unsigned char iv[16];
     _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
 } cipher_state;
+
+/* A known answer: where it is from; key, iv, plaintext, ciphertext (hex),
+ * encrypted as two operations of half the text each, so chaining across
+ * operations counts. */
+typedef struct {
+    const char *source, *key, *iv, *pt, *ct;
+} cipher_kat;
 
 typedef struct {
     const char *title;      /* "AES-128-CBC" for messages */
     const char *fetch_name; /* "AES-128-CBC" */
     size_t keylen, ivlen;
     const cx_EVP_CIPHER *(*evp_cipher)(const crypto_lib *lib); /* the static object */
-    /* low-level: the key schedule into s->low, and the timed loop (NULL: none) */
-    bool (*legacy_key)(cipher_state *s, const unsigned char *key, char *why, size_t n);
+    /* low-level: the key schedule of `keylen` bytes into s->low, and the
+     * timed loop (NULL: none) */
+    bool (*legacy_key)(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                       size_t n);
     workload_loop legacy;
-    /* known answer: key, iv, plaintext, ciphertext (hex), encrypted as two
-     * operations of half the text each, so chaining across operations counts */
-    const char *kat_source, *kat_key, *kat_iv, *kat_pt, *kat_ct;
+    cipher_kat kat;
 } cipher_def;
 
-bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n);
-void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                   size_t bytes, workload_loop *loop, char *why, size_t n);
-void cipher_teardown(void *state);
+/* The fields of a cipher_def but its known answer: `name` is its title and
+ * the name EVP_CIPHER_fetch takes, EVP_<getter> its static object (defined
+ * with WL_GETTER), `key` and `loop` the low-level ones (NULL: none). */
+#define CIPHER_LINE(name, klen, ivl, getter, key, loop)                                       \
+    .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
+    .legacy_key = key, .legacy = loop
+
+workload_check_fn cipher_self_check;
+workload_setup_fn cipher_setup;
+workload_teardown_fn cipher_teardown;
 
 extern const char *const cipher_ops[];
 
@@ -49,13 +59,13 @@ extern const char *const cipher_ops[];
                   "EVP_EncryptUpdate EVP_CIPHER_CTX_set_padding EVP_CIPHER_fetch EVP_CIPHER_free"
 
 /* A cipher's table line; the variadic part is its `needs` ([API_LEGACY] =
- * its low-level calls, CIPHER_NEEDS_EVP(getter)). */
+ * its low-level calls, CIPHER_NEEDS_EVP(getter)).  CIPHER_WORKLOAD_FIELDS:
+ * the fields but `needs`, for a line that adds its own (`available`). */
 #define CIPHER_WORKLOAD(wname, wdoc, dflt, multiple, def, ...)                                \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops,              \
-        .doc = wdoc, .in_default = dflt, .block_multiple = multiple, .needs = {__VA_ARGS__},  \
-        .self_check = cipher_self_check, .setup = cipher_setup, .teardown = cipher_teardown,  \
-        .data = &def,                                                                         \
-    }
+    {CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def), .needs = {__VA_ARGS__}}
+#define CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def)                              \
+    .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops, .doc = wdoc,     \
+    .in_default = dflt, .block_multiple = multiple, .self_check = cipher_self_check,          \
+    .setup = cipher_setup, .teardown = cipher_teardown, .data = &def
 
 #endif

@@ -99,11 +99,9 @@ static const mac_def cmac_aes128_def = {
 };
 
 const workload wl_cmac_aes_128 = {
-    .name = "cmac-aes-128",
-    .kind = KIND_SYMMETRIC,
-    .sized = true,
-    .ops = mac_ops,
-    .doc = "AES-128 CMAC of one block with the key set up once: init + update + final",
+    MAC_WORKLOAD_FIELDS("cmac-aes-128",
+                        "AES-128 CMAC of one block with the key set up once: init + update + final",
+                        false, cmac_aes128_def),
     .needs =
         {
             [API_LEGACY] = "CMAC_CTX_new CMAC_CTX_free CMAC_Init CMAC_Update CMAC_Final "
@@ -114,8 +112,4 @@ const workload wl_cmac_aes_128 = {
                         "EVP_PKEY_keygen_init EVP_PKEY_CTX_ctrl EVP_PKEY_CTX_free",
             MAC_NEEDS_FETCH,
         },
-    .self_check = mac_self_check,
-    .setup = mac_setup,
-    .teardown = mac_teardown,
-    .data = &cmac_aes128_def,
 };

@@ -142,6 +142,14 @@ unsigned char *wl_input_block(size_t bytes, uint32_t seed, char *why, size_t n)
     return b;
 }
 
+void *wl_keep_if(bool ok, void *state, void (*teardown)(void *state))
+{
+    if (ok)
+        return state;
+    teardown(state);
+    return NULL;
+}
+
 void *wl_alloc(size_t size, char *why, size_t n)
 {
     void *p = calloc(1, size);

@@ -53,6 +53,20 @@ unsigned char *wl_input_block(size_t bytes, uint32_t seed, char *why, size_t n);
 /* The state a family allocates for a point, or NULL + "out of memory". */
 void *wl_alloc(size_t size, char *why, size_t n);
 
+/* The end of a family's open(): `state` when ok, else NULL after `teardown`
+ * freed what was made of it (why already says what failed). */
+void *wl_keep_if(bool ok, void *state, void (*teardown)(void *state));
+
+/* The getter of a static method object a family's line names
+ * (EVP_aes_128_cbc, EVP_sha256): `static const TYPE *SYM_of(const crypto_lib
+ * *)` calling lib->fn.SYM(), so the object is got on the path that uses it
+ * and no algorithm writes the function out. */
+#define WL_GETTER(TYPE, SYM)                                                                  \
+    static const TYPE *SYM##_of(const crypto_lib *lib)                                        \
+    {                                                                                         \
+        return lib->fn.SYM();                                                                 \
+    }
+
 #define WL_OSSL_PARAM_UTF8_STRING 4u
 #define WL_NID_sha256 672
 #define WL_EVP_PKEY_HMAC 855 /* NID_hmac, 1.0.0+ */

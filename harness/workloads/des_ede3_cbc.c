@@ -13,8 +13,10 @@ typedef struct {
 
 _Static_assert(sizeof(ede3_low) <= sizeof(((cipher_state *)0)->low), "ede3_low fits");
 
-static bool ede3_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
+static bool ede3_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                     size_t n)
 {
+    (void)keylen;       /* three 8-byte DES keys */
     (void)why, (void)n; /* unchecked: no parity or weak-key verdict to fail on */
     ede3_low *d = (ede3_low *)(void *)s->low;
     for (int k = 0; k < 3; k++)
@@ -38,30 +40,20 @@ static bool ede3_legacy_loop(void *p, uint64_t iterations)
     return true;
 }
 
-static const cx_EVP_CIPHER *des_ede3_cbc(const crypto_lib *lib)
-{
-    return lib->fn.EVP_des_ede3_cbc();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_des_ede3_cbc)
 
 /* NIST CAVP TDES multi-block message test, TCBCMMT3.rsp ENCRYPT COUNT = 9
  * (three distinct keys, 10 blocks): two operations of 5 blocks. */
 static const cipher_def des_ede3_cbc_def = {
-    .title = "DES-EDE3-CBC",
-    .fetch_name = "DES-EDE3-CBC",
-    .keylen = 24,
-    .ivlen = 8,
-    .evp_cipher = des_ede3_cbc,
-    .legacy_key = ede3_key,
-    .legacy = ede3_legacy_loop,
-    .kat_source = "NIST CAVP TCBCMMT3 encrypt 9",
-    .kat_key = "9b162a0df8ad9b61c88676e3d586434570b902f12a2046e0",
-    .kat_iv = "ebd6fefe029ad54b",
-    .kat_pt = "f4c1c918e77355c8156f0fd778da52bff121ae5f2f44eaf4d2754946d0e10d1f"
-              "18ce3a0176e69c18b7d20b6e0d0bee5eb5edfe4bd60e4d92adcd86bce72e76f9"
-              "4ee5cbcaa8b01cfddcea2ade575e66ac",
-    .kat_ct = "1ff3c8709f403a8eff291aedf50c010df5c5ff64a8b205f1fce68564798897a3"
-              "90db16ee0d053856b75898009731da290fcc119dad987277aacef694872e880c"
-              "4bb41471063fae05c89f25e4bd0cad6a",
+    CIPHER_LINE("DES-EDE3-CBC", 24, 8, EVP_des_ede3_cbc, ede3_key, ede3_legacy_loop),
+    .kat = {"NIST CAVP TCBCMMT3 encrypt 9", "9b162a0df8ad9b61c88676e3d586434570b902f12a2046e0",
+            "ebd6fefe029ad54b",
+            "f4c1c918e77355c8156f0fd778da52bff121ae5f2f44eaf4d2754946d0e10d1f"
+            "18ce3a0176e69c18b7d20b6e0d0bee5eb5edfe4bd60e4d92adcd86bce72e76f9"
+            "4ee5cbcaa8b01cfddcea2ade575e66ac",
+            "1ff3c8709f403a8eff291aedf50c010df5c5ff64a8b205f1fce68564798897a3"
+            "90db16ee0d053856b75898009731da290fcc119dad987277aacef694872e880c"
+            "4bb41471063fae05c89f25e4bd0cad6a"},
 };
 
 const workload wl_des_ede3_cbc = CIPHER_WORKLOAD(

@@ -102,11 +102,7 @@ static digest_state *digest_open(const crypto_lib *lib, const digest_def *d, api
     }
     if (ok && *loop == NULL)
         ok = wl_why(why, n, "%s has no %s call", d->title, api_name(api));
-    if (!ok) {
-        digest_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, digest_teardown);
 }
 
 bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,

@@ -35,11 +35,16 @@ typedef struct {
     digest_kat kat[2];
 } digest_def;
 
-bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n);
-void *digest_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                   size_t bytes, workload_loop *loop, char *why, size_t n);
-void digest_teardown(void *state);
+/* The fields of a digest_def but its known answers: EVP_<getter> is its
+ * static object (defined with WL_GETTER); DIGEST_LINE_LOW adds the loops
+ * DIGEST_LOW_LEVEL(PFX, ...) defines. */
+#define DIGEST_LINE(ttl, fetch, bytes, getter)                                                \
+    .title = ttl, .fetch_name = fetch, .len = bytes, .evp_md = getter##_of
+#define DIGEST_LINE_LOW(PFX) .legacy = PFX##_legacy_loop, .oneshot = PFX##_oneshot_loop
+
+workload_check_fn digest_self_check;
+workload_setup_fn digest_setup;
+workload_teardown_fn digest_teardown;
 
 extern const char *const digest_ops[];
 

@@ -109,10 +109,7 @@ static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
     return pkey;
 }
 
-static const cx_EVP_MD *sha256_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha256();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha256)
 
 /* The fields every HMAC line shares. */
 #define HMAC_DEF(ttl, digest)                                                                 \
@@ -122,7 +119,7 @@ static const cx_EVP_MD *sha256_md(const crypto_lib *lib)
 
 static const mac_def hmac_sha256_def = {
     HMAC_DEF("HMAC-SHA256", "SHA256"),
-    .evp_md = sha256_md,
+    .evp_md = EVP_sha256_of,
     /* "Hi There"; "Jefe", "what do ya want for nothing?" */
     .kat = {{"HMAC-SHA256 (RFC 4231 case 1)", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
              "4869205468657265",
@@ -132,14 +129,11 @@ static const mac_def hmac_sha256_def = {
              "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"}},
 };
 
-static const cx_EVP_MD *sha1_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha1();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha1)
 
 static const mac_def hmac_sha1_def = {
     HMAC_DEF("HMAC-SHA1", "SHA1"),
-    .evp_md = sha1_md,
+    .evp_md = EVP_sha1_of,
     .kat = {{"HMAC-SHA1 (RFC 2202 case 1)", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
              "4869205468657265", "b617318655057264e28bc0b6fb378c8ef146be00"},
             {"HMAC-SHA1 (RFC 2202 case 2)", "4a656665",
@@ -158,12 +152,10 @@ static const mac_def hmac_sha1_def = {
     }
 
 #define HMAC_WORKLOAD(wname, ttl, dflt, def, getter)                                          \
-    {                                                                                         \
-        .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops,                 \
-        .doc = ttl " of one block with the key set up once: init + update + final",           \
-        .in_default = dflt, .needs = HMAC_NEEDS(getter), .self_check = mac_self_check,        \
-        .setup = mac_setup, .teardown = mac_teardown, .data = &def,                           \
-    }
+    {MAC_WORKLOAD_FIELDS(wname,                                                               \
+                         ttl " of one block with the key set up once: init + update + final", \
+                         dflt, def),                                                          \
+     .needs = HMAC_NEEDS(getter)}
 
 const workload wl_hmac_sha256 =
     HMAC_WORKLOAD("hmac-sha256", "HMAC-SHA256", true, hmac_sha256_def, EVP_sha256);

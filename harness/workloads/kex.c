@@ -4,46 +4,14 @@
 
 const char *const kex_ops[] = {"derive", NULL};
 
-/* Large enough for any field element here (P-384: 48 bytes). */
-#define SECRET_CAP 128
-
-static pk_state *kex_keys(const crypto_lib *lib, const kex_def *d, api_path api, char *why,
-                          size_t n)
-{
-    pk_state *s = pk_new(lib, api, NULL, 0, SECRET_CAP, 0, why, n);
-    if (s == NULL)
-        return NULL;
-    const pkey_vector *v = d->vec;
-    bool ok = api == API_LEGACY
-                  ? d->legacy_open(s, v, why, n)
-                  : (s->pkey = pk_private_der(lib, d->type, v->key, v->key_len, why, n)) &&
-                        (s->peer = pk_public_der(lib, v->peer, v->peer_len, why, n));
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
-}
-
 static pk_state *kex_open(const crypto_lib *lib, const kex_def *d, api_path api,
                           workload_loop *loop, char *why, size_t n)
 {
-    pk_state *s = kex_keys(lib, d, api, why, n);
+    pk_state *s = pk_fixed_keys(lib, &d->fixed, api, NULL, 0, why, n);
     *loop = api == API_LEGACY ? d->legacy_derive : pk_derive_loop;
-    if (s != NULL && api != API_LEGACY && !pk_ctx_open(s, PK_DERIVE, NULL, why, n)) {
-        pk_free(s);
+    if (s == NULL)
         return NULL;
-    }
-    return s;
-}
-
-bool kex_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                   size_t n)
-{
-    const kex_def *d = ws->w->data;
-    pk_state *s = kex_keys(lib, d, api, why, n);
-    pk_free(s);
-    return pk_algorithm_check(lib, s != NULL, d->title, why, n);
+    return wl_keep_if(api == API_LEGACY || pk_ctx_open(s, PK_DERIVE, NULL, why, n), s, pk_free);
 }
 
 /* The vector's shared secret, twice through the timed loop. */
@@ -55,10 +23,11 @@ bool kex_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api
     pk_state *s = kex_open(lib, d, api, &derive, why, n);
     bool ok = s != NULL;
     char what[64];
-    snprintf(what, sizeof what, "%s shared secret", d->title);
+    snprintf(what, sizeof what, "%s shared secret", d->fixed.title);
+    const pkey_vector *v = d->fixed.vec;
     for (int round = 0; round < 2 && ok; round++)
-        ok = derive(s, 1) ? wl_kat_compare_bytes(what, s->out, s->out_len, d->vec->expect,
-                                                 d->vec->expect_len, why, n)
+        ok = derive(s, 1) ? wl_kat_compare_bytes(what, s->out, s->out_len, v->expect,
+                                                 v->expect_len, why, n)
                           : wl_fail(lib, why, n, "derive failed");
     pk_free(s);
     return ok;
@@ -73,7 +42,7 @@ void *kex_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
 
 /* x25519: RFC 7748 section 6.1 (Alice's key, Bob's public key); 1.1.0+,
  * EVP only: X25519 has no low-level call. */
-static const kex_def x25519 = {.title = "X25519", .type = 0, .vec = &pkv_x25519};
+static const kex_def x25519 = {.fixed = {"X25519", 0, &pkv_x25519, KEX_SECRET_CAP, NULL}};
 const workload wl_x25519 = {
     KEX_WORKLOAD_FIELDS("x25519", x25519,
                         "one X25519 shared secret with a fixed key pair (EVP only: X25519 has "

@@ -10,23 +10,19 @@
 #define HARNESS_WORKLOADS_KEX_H
 
 #include "pkey.h"
-#include "pkey_keys.h"
+
+/* Large enough for any field element here (P-384: 48 bytes). */
+#define KEX_SECRET_CAP 128
 
 typedef struct {
-    const char *title;      /* "ECDH P-256", in messages */
-    int type;               /* d2i_PrivateKey type; 0: PKCS#8 via d2i_AutoPrivateKey */
-    const pkey_vector *vec; /* key, peer, shared secret */
-    /* legacy (NULL: no legacy call): s->key, s->peer_key, s->peer_point */
-    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+    /* key, peer, shared secret; legacy_open: s->key, s->peer_key, s->peer_point.
+     * First, for pk_fixed_available. */
+    pk_fixed fixed;
     workload_loop legacy_derive;
 } kex_def;
 
-bool kex_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                   size_t n);
-bool kex_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n);
-void *kex_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                size_t bytes, workload_loop *loop, char *why, size_t n);
+workload_check_fn kex_self_check;
+workload_setup_fn kex_setup;
 
 extern const char *const kex_ops[];
 
@@ -41,7 +37,7 @@ extern const char *const kex_ops[];
         .needs = {[API_LEGACY] = legacy_needs,                                                 \
                   [API_EVP] = "EVP_PKEY_CTX_new " KEX_NEEDS_EVP(d2i),                          \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " KEX_NEEDS_EVP(d2i)},             \
-        .available = kex_available, .self_check = kex_self_check, .setup = kex_setup,         \
+        .available = pk_fixed_available, .self_check = kex_self_check, .setup = kex_setup,         \
         .teardown = pk_free, .data = &def
 
 #endif

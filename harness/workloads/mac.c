@@ -121,11 +121,7 @@ static mac_state *mac_open(const crypto_lib *lib, const mac_def *d, api_path api
              (s->pkey = d->evp_key(s, why, n)) != NULL;
     else if (ok && api == API_FETCH)
         ok = fetch_open(s, why, n);
-    if (!ok) {
-        mac_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, mac_teardown);
 }
 
 bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
@@ -172,11 +168,7 @@ void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
     mac_state *s = mac_open(lib, d, api, key, d->keylen, loop, why, n);
     if (s == NULL)
         return NULL;
-    if ((s->block = wl_input_block(bytes, 0x48444154u, why, n)) == NULL) {
-        mac_teardown(s);
-        return NULL;
-    }
-    s->in = s->block;
+    s->in = s->block = wl_input_block(bytes, 0x48444154u, why, n);
     s->len = bytes;
-    return s;
+    return wl_keep_if(s->block != NULL, s, mac_teardown);
 }

@@ -51,13 +51,17 @@ struct mac_state {
     cx_EVP_MAC_CTX *macctx;
 };
 
-bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n);
-void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
-                size_t bytes, workload_loop *loop, char *why, size_t n);
-void mac_teardown(void *state);
+workload_check_fn mac_self_check;
+workload_setup_fn mac_setup;
+workload_teardown_fn mac_teardown;
 
 extern const char *const mac_ops[];
+
+/* The fields of a MAC's table line but its `needs`. */
+#define MAC_WORKLOAD_FIELDS(wname, wdoc, dflt, def)                                           \
+    .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops, .doc = wdoc,        \
+    .in_default = dflt, .self_check = mac_self_check, .setup = mac_setup,                     \
+    .teardown = mac_teardown, .data = &def
 
 /* The `needs` of the paths mac.c drives. */
 #define MAC_NEEDS_EVP                                                                         \

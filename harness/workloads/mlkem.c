@@ -20,15 +20,7 @@ enum { OP_ENCAPS, OP_DECAPS };
 
 static cx_EVP_PKEY *mlkem_key(const crypto_lib *lib, char *why, size_t n)
 {
-    size_t len;
-    unsigned char *dk = pk_unhex(mlkem768_dk, &len, why, n);
-    if (dk == NULL)
-        return NULL;
-    cx_EVP_PKEY *k = lib->fn.EVP_PKEY_new_raw_private_key_ex(NULL, "ML-KEM-768", NULL, dk, len);
-    free(dk);
-    if (k == NULL)
-        wl_fail(lib, why, n, "cannot import the fixed ML-KEM-768 key");
-    return k;
+    return pk_raw_private_key(lib, "ML-KEM-768", mlkem768_dk, why, n);
 }
 
 /* decaps: `ct` is the ciphertext to decapsulate (copied); encaps: `params`
@@ -50,21 +42,14 @@ static pk_state *mlkem_open(const crypto_lib *lib, int op, const unsigned char *
     }
     ok = ok && pk_ctx_open(s, op == OP_ENCAPS ? PK_ENCAPS : PK_DECAPS, params, why, n);
     *loop = op == OP_ENCAPS ? pk_encaps_loop : pk_decaps_loop;
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static bool mlkem_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
                             char *why, size_t n)
 {
     (void)ws, (void)api;
-    cx_EVP_PKEY *k = mlkem_key(lib, why, n);
-    if (k != NULL)
-        lib->fn.EVP_PKEY_free(k);
-    return pk_algorithm_check(lib, k != NULL, "ML-KEM-768", why, n);
+    return pk_key_available(lib, mlkem_key(lib, why, n), "ML-KEM-768", why, n);
 }
 
 typedef struct {

@@ -48,11 +48,7 @@ static pk_state *ms_open(const crypto_lib *lib, const msgsig_def *d, api_path ap
         ok = pk_message_ctx_open(s, d->alg, op == OP_SIGN ? PK_SIGN : PK_VERIFY, params, why, n);
         *loop = op == OP_SIGN ? pk_sign_loop : pk_verify_loop;
     }
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static bool ms_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
@@ -60,10 +56,7 @@ static bool ms_available(const crypto_lib *lib, const workload_spec *ws, api_pat
 {
     (void)api;
     const msgsig_def *d = ws->w->data;
-    cx_EVP_PKEY *k = d->key(lib, why, n);
-    if (k != NULL)
-        lib->fn.EVP_PKEY_free(k);
-    return pk_algorithm_check(lib, k != NULL, d->title, why, n);
+    return pk_key_available(lib, d->key(lib, why, n), d->title, why, n);
 }
 
 /* Signs the vector's message (its exact signature, twice), then the
@@ -118,14 +111,18 @@ static void *ms_setup(const crypto_lib *lib, const workload_spec *ws, api_path a
         s->out_len = signer->out_len;
     }
     pk_free(signer);
-    if (!ok) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, pk_free);
 }
 
 static const char *const ms_ops[] = {"sign", "verify", NULL};
+
+/* A line of this file; the variadic part is its `needs`. */
+#define MS_WORKLOAD(wname, def, doc_, since_, ...)                                            \
+    {                                                                                         \
+        .name = wname, .kind = KIND_PUBLIC_KEY, .ops = ms_ops, .doc = doc_, .since = since_,  \
+        .needs = {__VA_ARGS__}, .available = ms_available, .self_check = ms_self_check,       \
+        .setup = ms_setup, .teardown = pk_free, .data = &def,                                 \
+    }
 
 /* --- Ed25519 ----------------------------------------------------------------- */
 
@@ -150,40 +147,21 @@ static const msgsig_def ed25519 = {.title = "Ed25519", .alg = "ED25519", .sig_ca
     "EVP_SIGNATURE_free EVP_PKEY_CTX_new_from_pkey EVP_PKEY_CTX_free EVP_PKEY_sign "          \
     "EVP_PKEY_verify EVP_PKEY_free "
 
-const workload wl_ed25519 = {
-    .name = "ed25519",
-    .kind = KIND_PUBLIC_KEY,
-    .ops = ms_ops,
-    .doc = "one Ed25519 signature of a 32-byte message (fixed key) / one verification "
-           "(EVP only: Ed25519 has no low-level call)",
-    .since = R_111,
-    .needs =
-        {
-            [API_EVP] = "EVP_DigestSign EVP_DigestVerify EVP_DigestSignInit EVP_DigestVerifyInit "
-                        "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "
-                        "d2i_AutoPrivateKey EVP_PKEY_free",
-            [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey",
-        },
-    .available = ms_available,
-    .self_check = ms_self_check,
-    .setup = ms_setup,
-    .teardown = pk_free,
-    .data = &ed25519,
-};
+const workload wl_ed25519 = MS_WORKLOAD(
+    "ed25519", ed25519,
+    "one Ed25519 signature of a 32-byte message (fixed key) / one verification "
+    "(EVP only: Ed25519 has no low-level call)",
+    R_111,
+    [API_EVP] = "EVP_DigestSign EVP_DigestVerify EVP_DigestSignInit EVP_DigestVerifyInit "
+                "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "
+                "d2i_AutoPrivateKey EVP_PKEY_free",
+    [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey");
 
 /* --- ML-DSA-65 --------------------------------------------------------------- */
 
 static cx_EVP_PKEY *mldsa65_key(const crypto_lib *lib, char *why, size_t n)
 {
-    size_t len;
-    unsigned char *sk = pk_unhex(mldsa65_sk, &len, why, n);
-    if (sk == NULL)
-        return NULL;
-    cx_EVP_PKEY *k = lib->fn.EVP_PKEY_new_raw_private_key_ex(NULL, "ML-DSA-65", NULL, sk, len);
-    free(sk);
-    if (k == NULL)
-        wl_fail(lib, why, n, "cannot import the fixed ML-DSA-65 key");
-    return k;
+    return pk_raw_private_key(lib, "ML-DSA-65", mldsa65_sk, why, n);
 }
 
 static bool mldsa65_kat(msgsig_kat *k, char *why, size_t n)
@@ -202,17 +180,8 @@ static const msgsig_def mldsa65 = {.title = "ML-DSA-65", .alg = "ML-DSA-65", .si
                                    .key = mldsa65_key, .kat = mldsa65_kat,
                                    .deterministic_param = true};
 
-const workload wl_ml_dsa_65 = {
-    .name = "ml-dsa-65",
-    .kind = KIND_PUBLIC_KEY,
-    .ops = ms_ops,
-    .doc = "one ML-DSA-65 (FIPS 204) signature of a 32-byte message (fixed key, hedged) / "
-           "one verification (fetch only)",
-    .since = R_350,
-    .needs = {[API_FETCH] = MS_NEEDS_FETCH "EVP_PKEY_new_raw_private_key_ex"},
-    .available = ms_available,
-    .self_check = ms_self_check,
-    .setup = ms_setup,
-    .teardown = pk_free,
-    .data = &mldsa65,
-};
+const workload wl_ml_dsa_65 = MS_WORKLOAD(
+    "ml-dsa-65", mldsa65,
+    "one ML-DSA-65 (FIPS 204) signature of a 32-byte message (fixed key, hedged) / "
+    "one verification (fetch only)",
+    R_350, [API_FETCH] = MS_NEEDS_FETCH "EVP_PKEY_new_raw_private_key_ex");

@@ -15,12 +15,9 @@ pk_state *pk_new(const crypto_lib *lib, api_path api, const unsigned char *in, s
         return NULL;
     *s = (pk_state){.lib = lib, .api = api, .in = in, .in_len = in_len, .out_cap = out_cap,
                     .secret_cap = secret_cap};
-    if ((s->out = wl_alloc(out_cap ? out_cap : 1, why, n)) == NULL ||
-        (secret_cap > 0 && (s->secret = wl_alloc(secret_cap, why, n)) == NULL)) {
-        pk_free(s);
-        return NULL;
-    }
-    return s;
+    bool ok = (s->out = wl_alloc(out_cap ? out_cap : 1, why, n)) != NULL &&
+              (secret_cap == 0 || (s->secret = wl_alloc(secret_cap, why, n)) != NULL);
+    return wl_keep_if(ok, s, pk_free);
 }
 
 void pk_free(void *state)
@@ -71,6 +68,54 @@ cx_EVP_PKEY *pk_public_der(const crypto_lib *lib, const unsigned char *der, size
         lib->fn.EVP_PKEY_free(k);
     wl_fail(lib, why, n, "cannot parse the fixed peer public key");
     return NULL;
+}
+
+pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
+                        const unsigned char *in, size_t in_len, char *why, size_t n)
+{
+    const pkey_vector *v = f->vec;
+    pk_state *s = pk_new(lib, api, in, in_len, f->out_cap, 0, why, n);
+    bool ok = s != NULL &&
+              (api == API_LEGACY
+                   ? f->legacy_open(s, v, why, n)
+                   : (s->pkey = pk_private_der(lib, f->type, v->key, v->key_len, why, n)) &&
+                         (v->peer == NULL ||
+                          (s->peer = pk_public_der(lib, v->peer, v->peer_len, why, n))));
+    return wl_keep_if(ok, s, pk_free);
+}
+
+bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                        char *why, size_t n)
+{
+    const pk_fixed *f = ws->w->data;
+    pk_state *s = pk_fixed_keys(lib, f, api, NULL, 0, why, n);
+    pk_free(s);
+    return pk_algorithm_check(lib, s != NULL, f->title, why, n);
+}
+
+cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const char *hex,
+                                char *why, size_t n)
+{
+    size_t len;
+    unsigned char *raw = pk_unhex(hex, &len, why, n);
+    if (raw == NULL)
+        return NULL;
+    cx_EVP_PKEY *k = lib->fn.EVP_PKEY_new_raw_private_key_ex(NULL, alg, NULL, raw, len);
+    free(raw);
+    if (k == NULL) {
+        char what[64];
+        snprintf(what, sizeof what, "cannot import the fixed %s key", alg);
+        wl_fail(lib, why, n, what);
+    }
+    return k;
+}
+
+bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
+                      size_t n)
+{
+    if (k != NULL)
+        lib->fn.EVP_PKEY_free(k);
+    return pk_algorithm_check(lib, k != NULL, what, why, n);
 }
 
 static bool init_for(pk_state *s, pk_op op, const cx_OSSL_PARAM *params)

@@ -6,6 +6,7 @@
 #define HARNESS_WORKLOADS_PKEY_H
 
 #include "common.h"
+#include "pkey_keys.h"
 
 /* NIDs = EVP_PKEY types, the same in every release */
 #define PK_TYPE_RSA 6
@@ -37,6 +38,27 @@ struct pk_state {
     unsigned char *owned;       /* a heap copy of `in` the state owns */
 };
 
+/* What a line on a fixed key (sig.h, kex.h) says about its key, as the first
+ * member of its def: the shared key loading and workload.available read it
+ * from there. */
+typedef struct {
+    const char *title;      /* "ECDSA P-256", in messages */
+    int type;               /* d2i_PrivateKey type; 0: PKCS#8 via d2i_AutoPrivateKey */
+    const pkey_vector *vec; /* the key (a key exchange's: and the peer's), a known answer */
+    size_t out_cap;         /* the state's output: a signature, a shared secret */
+    /* legacy (NULL: no legacy call): s->key and s->free_keys (ECDH: the peer's) */
+    bool (*legacy_open)(pk_state *s, const pkey_vector *v, char *why, size_t n);
+} pk_fixed;
+
+/* A state holding the line's key as `api` reads it (evp, fetch: and the
+ * peer's public key where the vector has one), `in` borrowed. */
+pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
+                        const unsigned char *in, size_t in_len, char *why, size_t n);
+/* workload.available of such a line (its data a def whose first member is
+ * its pk_fixed): the release exports the calls; whether this build knows the
+ * curve / algorithm shows when the key is read. */
+workload_check_fn pk_fixed_available;
+
 /* A state for `lib`/`api` with an output buffer of `out_cap` bytes (and
  * `secret_cap` for the secret), `in` borrowed.  NULL + reason. */
 pk_state *pk_new(const crypto_lib *lib, api_path api, const unsigned char *in, size_t in_len,
@@ -49,6 +71,16 @@ cx_EVP_PKEY *pk_private_der(const crypto_lib *lib, int type, const unsigned char
                             size_t len, char *why, size_t n);
 cx_EVP_PKEY *pk_public_der(const crypto_lib *lib, const unsigned char *der, size_t len,
                            char *why, size_t n);
+
+/* A private key imported from the hex of its raw bytes with
+ * EVP_PKEY_new_raw_private_key_ex(`alg`) (3.5+: ML-KEM, ML-DSA); NULL +
+ * "cannot import the fixed <alg> key". */
+cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const char *hex,
+                                char *why, size_t n);
+/* workload.available of a line whose key `k` was loaded to see whether this
+ * build has its algorithm: frees it; pk_algorithm_check on k != NULL. */
+bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
+                      size_t n);
 
 /* The context for s->pkey (EVP_PKEY_CTX_new on evp, _new_from_pkey on
  * fetch), initialised for `op` (derive: with s->peer set; encaps/decaps

@@ -107,12 +107,9 @@ static void *rand_setup(const crypto_lib *lib, const workload_spec *ws, api_path
         return NULL;
     s->lib = lib;
     s->len = (int)bytes;
-    if ((s->buf = wl_alloc(bytes ? bytes : 1, why, n)) == NULL) {
-        rand_teardown(s);
-        return NULL;
-    }
+    s->buf = wl_alloc(bytes ? bytes : 1, why, n);
     *loop = rand_loop;
-    return s;
+    return wl_keep_if(s->buf != NULL, s, rand_teardown);
 }
 
 static const char *const rand_ops[] = {"generate", NULL};

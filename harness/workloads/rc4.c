@@ -8,10 +8,11 @@
 
 _Static_assert(sizeof(cx_RC4_KEY) <= sizeof(((cipher_state *)0)->low), "RC4_KEY fits");
 
-static bool rc4_key(cipher_state *s, const unsigned char *key, char *why, size_t n)
+static bool rc4_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                    size_t n)
 {
     (void)why, (void)n; /* RC4_set_key cannot fail */
-    s->lib->fn.RC4_set_key((cx_RC4_KEY *)(void *)s->low, 16, key);
+    s->lib->fn.RC4_set_key((cx_RC4_KEY *)(void *)s->low, (int)keylen, key);
     return true;
 }
 
@@ -28,10 +29,7 @@ static bool rc4_legacy_loop(void *p, uint64_t iterations)
     return true;
 }
 
-static const cx_EVP_CIPHER *rc4_cipher(const crypto_lib *lib)
-{
-    return lib->fn.EVP_rc4();
-}
+WL_GETTER(cx_EVP_CIPHER, EVP_rc4)
 
 /* The build may leave RC4 out, and 3.x has it only in the legacy provider:
  * EVP_rc4() still returns an object there, but initialising it fails. */
@@ -58,30 +56,17 @@ static bool rc4_available(const crypto_lib *lib, const workload_spec *ws, api_pa
 /* RFC 6229, 128-bit key 0x0102...10: the key stream at offsets 0 and 16
  * (zeros encrypted), as two operations of 16 bytes. */
 static const cipher_def rc4_def = {
-    .title = "RC4",
-    .fetch_name = "RC4",
-    .keylen = 16,
-    .ivlen = 0,
-    .evp_cipher = rc4_cipher,
-    .legacy_key = rc4_key,
-    .legacy = rc4_legacy_loop,
-    .kat_source = "RFC 6229, 128-bit key, offsets 0 and 16",
-    .kat_key = "0102030405060708090a0b0c0d0e0f10",
-    .kat_iv = "",
-    .kat_pt = "0000000000000000000000000000000000000000000000000000000000000000",
-    .kat_ct = "9ac7cc9a609d1ef7b2932899cde41b975248c4959014126a6e8a84f11d1a9e1c",
+    CIPHER_LINE("RC4", 16, 0, EVP_rc4, rc4_key, rc4_legacy_loop),
+    .kat = {"RFC 6229, 128-bit key, offsets 0 and 16", "0102030405060708090a0b0c0d0e0f10", "",
+            "0000000000000000000000000000000000000000000000000000000000000000",
+            "9ac7cc9a609d1ef7b2932899cde41b975248c4959014126a6e8a84f11d1a9e1c"},
 };
 
 const workload wl_rc4 = {
-    .name = "rc4",
-    .kind = KIND_SYMMETRIC,
-    .sized = true,
-    .ops = cipher_ops,
-    .doc = "RC4-encrypt one block (any length) with the key set up once; the key stream carries on",
+    CIPHER_WORKLOAD_FIELDS("rc4",
+                           "RC4-encrypt one block (any length) with the key set up once; "
+                           "the key stream carries on",
+                           false, 0, rc4_def),
     .needs = {[API_LEGACY] = "RC4_set_key RC4", CIPHER_NEEDS_EVP(EVP_rc4)},
     .available = rc4_available,
-    .self_check = cipher_self_check,
-    .setup = cipher_setup,
-    .teardown = cipher_teardown,
-    .data = &rc4_def,
 };

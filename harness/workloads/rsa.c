@@ -167,23 +167,10 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
         ok = false;
     if (ok && api != API_LEGACY)
         ok = pkey_ctx_open(s, api, op, why, n);
-    if (!ok) {
-        rsa_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, rsa_teardown);
 }
 
 /* --- workload callbacks ----------------------------------------------------- */
-
-static bool rsa_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                          char *why, size_t n)
-{
-    (void)lib, (void)api;
-    if (ws->param < 512 || ws->param > 16384)
-        return wl_why(why, n, "RSA key size must be 512 to 16384 bits");
-    return true;
-}
 
 /* Signs (expecting the fixed key's exact bytes) and verifies twice through
  * the timed loops; a corrupted signature must be rejected. */
@@ -243,20 +230,13 @@ static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
         s->siglen = signer->siglen;
     }
     rsa_teardown(signer);
-    if (!ok) {
-        rsa_teardown(s);
-        return NULL;
-    }
-    return s;
+    return wl_keep_if(ok, s, rsa_teardown);
 }
 
 static const char *const rsa_ops[] = {"sign", "verify", NULL};
 static const int rsa_members[] = {512, 1024, 1536, 2048, 3072, 4096, 0};
 static const int rsa_defaults[] = {1024, 2048, 3072, 4096, 0};
 
-#define RSA_KEY_NEEDS                                                                         \
-    "RSA_free RSA_size d2i_RSAPrivateKey RSA_new BN_new BN_set_word BN_free "                 \
-    "RSA_generate_key_ex "
 #define RSA_EVP_NEEDS                                                                         \
     RSA_KEY_NEEDS "EVP_PKEY_new EVP_PKEY_set1_RSA EVP_PKEY_free EVP_PKEY_CTX_free "           \
                   "EVP_PKEY_sign_init EVP_PKEY_sign EVP_PKEY_verify_init EVP_PKEY_verify "
@@ -280,7 +260,7 @@ const workload wl_rsa = {
                                         "EVP_PKEY_CTX_set_rsa_padding "
                                         "EVP_PKEY_CTX_set_signature_md",
         },
-    .available = rsa_available,
+    .available = rsa_key_available,
     .self_check = rsa_self_check,
     .setup = rsa_setup,
     .teardown = rsa_teardown,

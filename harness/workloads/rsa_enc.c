@@ -169,20 +169,7 @@ static enc_state *enc_open(const crypto_lib *lib, const workload_spec *ws, api_p
         }
         enc_teardown(e);
     }
-    if (!ok) {
-        enc_teardown(s);
-        return NULL;
-    }
-    return s;
-}
-
-static bool enc_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                          char *why, size_t n)
-{
-    (void)lib, (void)api;
-    if (ws->param < 512 || ws->param > 16384)
-        return wl_why(why, n, "RSA key size must be 512 to 16384 bits");
-    return true;
+    return wl_keep_if(ok, s, enc_teardown);
 }
 
 /* Decrypting `ct` through the timed loop gives the secret (`expect`), or
@@ -237,23 +224,20 @@ static const char *const enc_ops[] = {"encrypt", "decrypt", NULL};
 static const int enc_members[] = {1024, 2048, 3072, 4096, 0};
 static const int pkcs1 = RSA_PKCS1_PADDING_, oaep = RSA_PKCS1_OAEP_PADDING_;
 
-#define ENC_KEY_NEEDS                                                                         \
-    "RSA_free RSA_size d2i_RSAPrivateKey RSA_new BN_new BN_set_word BN_free "                 \
-    "RSA_generate_key_ex "
 #define ENC_EVP_NEEDS                                                                         \
-    ENC_KEY_NEEDS "EVP_PKEY_new EVP_PKEY_set1_RSA EVP_PKEY_free EVP_PKEY_CTX_free "           \
+    RSA_KEY_NEEDS "EVP_PKEY_new EVP_PKEY_set1_RSA EVP_PKEY_free EVP_PKEY_CTX_free "           \
                   "EVP_PKEY_encrypt_init EVP_PKEY_encrypt EVP_PKEY_decrypt_init "             \
                   "EVP_PKEY_decrypt "
 #define ENC_WORKLOAD(wname, doc_, padding)                                                    \
     {                                                                                          \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = enc_ops, .doc = doc_, .param = 2048,   \
         .param_min = 512, .param_max = 16384, .members = enc_members,                         \
-        .needs = {[API_LEGACY] = ENC_KEY_NEEDS "RSA_public_encrypt RSA_private_decrypt",      \
+        .needs = {[API_LEGACY] = RSA_KEY_NEEDS "RSA_public_encrypt RSA_private_decrypt",      \
                   [API_EVP] = "EVP_PKEY_CTX_new " ENC_EVP_NEEDS                                \
                               "EVP_PKEY_CTX_set_rsa_padding|EVP_PKEY_CTX_ctrl",                \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_CTX_set_rsa_padding "     \
                                 ENC_EVP_NEEDS},                                                \
-        .available = enc_available, .self_check = enc_self_check, .setup = enc_setup,         \
+        .available = rsa_key_available, .self_check = enc_self_check, .setup = enc_setup,     \
         .teardown = enc_teardown, .data = &padding,                                            \
     }
 

@@ -104,15 +104,11 @@ static load_state *load_open(const crypto_lib *lib, int bits, api_path api,
         return k != NULL ? NULL : (wl_why(why, n, "no fixed %d-bit RSA key", bits), NULL);
     *s = (load_state){.lib = lib, .der = der ? der : k->der, .der_len = der ? len : k->der_len};
     *loop = loops[api];
-    if (api == API_FETCH &&
-        (s->dctx = lib->fn.OSSL_DECODER_CTX_new_for_pkey(&s->pkey, "DER", NULL, "RSA",
-                                                         EVP_PKEY_KEYPAIR_, NULL, NULL)) ==
-            NULL) {
-        wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed");
-        load_teardown(s);
-        return NULL;
-    }
-    return s;
+    bool ok = api != API_FETCH ||
+              (s->dctx = lib->fn.OSSL_DECODER_CTX_new_for_pkey(&s->pkey, "DER", NULL, "RSA",
+                                                               EVP_PKEY_KEYPAIR_, NULL, NULL)) ||
+              wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed");
+    return wl_keep_if(ok, s, load_teardown);
 }
 
 static bool load_available(const crypto_lib *lib, const workload_spec *ws, api_path api,

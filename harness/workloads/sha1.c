@@ -3,19 +3,10 @@
 #include "digest.h"
 
 DIGEST_LOW_LEVEL(SHA1, cx_SHA_CTX)
-
-static const cx_EVP_MD *sha1_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha1();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha1)
 
 static const digest_def sha1_def = {
-    .title = "SHA-1",
-    .fetch_name = "SHA1",
-    .len = 20,
-    .evp_md = sha1_md,
-    .legacy = SHA1_legacy_loop,
-    .oneshot = SHA1_oneshot_loop,
+    DIGEST_LINE("SHA-1", "SHA1", 20, EVP_sha1), DIGEST_LINE_LOW(SHA1),
     .kat_source = "FIPS 180-2 A.1, A.2",
     .kat = {{"abc", "a9993e364706816aba3e25717850c26c9cd0d89d"},
             {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",

@@ -3,19 +3,10 @@
 #include "digest.h"
 
 DIGEST_LOW_LEVEL(SHA256, cx_SHA256_CTX)
-
-static const cx_EVP_MD *sha256_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha256();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha256)
 
 static const digest_def sha256_def = {
-    .title = "SHA-256",
-    .fetch_name = "SHA256",
-    .len = 32,
-    .evp_md = sha256_md,
-    .legacy = SHA256_legacy_loop,
-    .oneshot = SHA256_oneshot_loop,
+    DIGEST_LINE("SHA-256", "SHA256", 32, EVP_sha256), DIGEST_LINE_LOW(SHA256),
     .kat_source = "FIPS 180-2 B.1, B.2",
     .kat = {{"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
             {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",

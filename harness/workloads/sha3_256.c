@@ -2,16 +2,10 @@
  * through the EVP paths of digest.c (1.1.1+); SHA-3 has no low-level API. */
 #include "digest.h"
 
-static const cx_EVP_MD *sha3_256_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha3_256();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha3_256)
 
 static const digest_def sha3_256_def = {
-    .title = "SHA3-256",
-    .fetch_name = "SHA3-256",
-    .len = 32,
-    .evp_md = sha3_256_md,
+    DIGEST_LINE("SHA3-256", "SHA3-256", 32, EVP_sha3_256),
     .kat_source = "FIPS 202 examples (NIST), 24- and 448-bit messages",
     .kat = {{"abc", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
             {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",

@@ -3,19 +3,10 @@
 #include "digest.h"
 
 DIGEST_LOW_LEVEL(SHA512, cx_SHA512_CTX)
-
-static const cx_EVP_MD *sha512_md(const crypto_lib *lib)
-{
-    return lib->fn.EVP_sha512();
-}
+WL_GETTER(cx_EVP_MD, EVP_sha512)
 
 static const digest_def sha512_def = {
-    .title = "SHA-512",
-    .fetch_name = "SHA512",
-    .len = 64,
-    .evp_md = sha512_md,
-    .legacy = SHA512_legacy_loop,
-    .oneshot = SHA512_oneshot_loop,
+    DIGEST_LINE("SHA-512", "SHA512", 64, EVP_sha512), DIGEST_LINE_LOW(SHA512),
     .kat_source = "FIPS 180-2 C.1, C.2",
     .kat = {{"abc", "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
                     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},

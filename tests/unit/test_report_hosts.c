@@ -224,6 +224,34 @@ static void charts_are_grouped_by_unit_not_by_name(void **state)
     hosts_free(&h);
 }
 
+/* A relative chart has a row wherever the reference host measured the
+ * point ('?' where the other host did not), and none where it did not. */
+static void relative_rows_follow_the_reference(void **state)
+{
+    (void)state;
+    char why[256], dir[128], path[256], dat[4096];
+    const char *ref[2] = {"alpha", "beta"};
+    for (int r = 0; r < 2; r++) {
+        hosts_report h;
+        load(&h, alpha, beta, ref[r]);
+        snprintf(dir, sizeof dir, "%s/rel-%s", tmp, ref[r]);
+        mkdir(dir, 0700);
+        assert_true(hosts_write_dat(&h, dir, why, sizeof why));
+        snprintf(path, sizeof path, "%s/relative-3.0.20-ops.dat", dir);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        size_t got = fread(dat, 1, sizeof dat - 1, f);
+        fclose(f);
+        dat[got] = '\0';
+        assert_non_null(strstr(dat, r == 0 ? "\"rsa2048|sign\" 0.5 " : "\"rsa2048|sign\" 2 "));
+        if (r == 0) /* beta crashed on ecdsa-x: no ratio */
+            assert_non_null(strstr(dat, "\"ecdsa-x|sign\" ? ? ?\n"));
+        else /* the reference has no rate there: no row */
+            assert_null(strstr(dat, "ecdsa-x"));
+        hosts_free(&h);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +260,7 @@ int main(void)
         cmocka_unit_test(a_release_on_one_host_only_is_kept_and_listed),
         cmocka_unit_test(ratios_across_hosts_are_never_paired),
         cmocka_unit_test(charts_are_grouped_by_unit_not_by_name),
+        cmocka_unit_test(relative_rows_follow_the_reference),
     };
     return cmocka_run_group_tests_name("report over hosts", tests, make_folders, remove_folders);
 }
