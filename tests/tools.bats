@@ -36,13 +36,18 @@ XCHECK="$ROOT/tools/speed-crosscheck.sh"
     [ "$status" -eq 0 ]
 }
 
-@test "speed map: every workload is one bin/osslbench lists" {
-    run "$OSSLBENCH" list --lib "$SYSTEM_LIBCRYPTO"
+@test "speed map: every workload and path is a pair bin/osslbench list --workloads --tsv has" {
+    "$OSSLBENCH" list --workloads --tsv >"$TMP/workloads.tsv"
+    # columns by header name; every map line's (workload, path) must be listed
+    run awk -F'\t' 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            n = split($c["apis"], p, ","); for (i = 1; i <= n; i++) has[$c["workload"] " " p[i]] = 1; next }
+        /^#/ || !NF { next }
+        !hdr++ { next }
+        !(($1 " " $2) in has) { print "not listed: " $1 " " $2; bad = 1 }
+        END { exit bad }' "$TMP/workloads.tsv" "$MAP"
+    echo "$output"
     [ "$status" -eq 0 ]
-    local listed=$output wl
-    while read -r wl; do
-        grep -qE "^  $wl " <<<"$listed" || { echo "not a workload: $wl"; false; }
-    done < <(awk -F'\t' '!/^#/ && NF && hdr++ { print $1 }' "$MAP" | sort -u)
+    [ -z "$output" ]
 }
 
 @test "README shows the speed map exactly as the TSV renders it" {
@@ -116,6 +121,12 @@ raw_row() {
     run "$XCHECK" "$TMP/inst"
     [ "$status" -eq 2 ]
     [[ $output == *"no bin/openssl (build it with APPS=1)"* ]]
+    # a map line naming a path the workload does not have, before any library is looked at
+    { head -n1 <(grep -v '^#' "$MAP"); printf 'sha256\tno-such-path\t3.0\t-\t-evp sha256\tsame\tx\n'; } >"$TMP/map.tsv"
+    run "$XCHECK" --map "$TMP/map.tsv" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"names sha256/no-such-path, which bin/osslbench list --workloads --tsv does not list"* ]]
 }
 
 @test "tightloop: lists its modes, times one against the system library, refuses unknown modes" {
@@ -131,4 +142,17 @@ raw_row() {
     run "$tl" "$SYSTEM_LIBCRYPTO" no-such-mode 64
     [ "$status" -eq 2 ]
     [[ $output == "tightloop: unknown mode (see --list): no-such-mode" ]]
+}
+
+@test "tightloop: osslbench's GCM sequence, the low-level GCM calls, buffers at a chosen page offset" {
+    local tl="$ROOT/build/tools/tightloop" m
+    for m in aes-128-gcm-evp aes-128-gcm-gcm128 aes-128-cbc-legacy; do
+        run "$tl" --time 0.05 --offset 4000 "$SYSTEM_LIBCRYPTO" "$m" 16
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [[ $output =~ ^$m\ 16\ [1-9][0-9]*\ [0-9.]+\ [0-9]+$ ]]
+    done
+    run "$tl" --offset 4096 "$SYSTEM_LIBCRYPTO" sha256-legacy 16
+    [ "$status" -eq 2 ]
+    [[ $output == "tightloop: --offset takes 0 .. 4095 bytes, not 4096" ]]
 }
