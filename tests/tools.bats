@@ -88,7 +88,7 @@ raw_row() {
     [[ $output == *'| new | sha256 | 16 | `fetch` | `speed -evp sha256` | same | 0 | 0.940 [0.880-1.000] | 66.7% | 77.8% | 2 |'* ]]
     # pair: old uses evp (same beats near); rounds 1-2 only: speed 0.5, 0.5; osslbench 0.4, 0.5556
     # shellcheck disable=SC2016  # Markdown backquotes
-    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 0.500 [0.500-0.500] | 0.478 [0.400-0.556] | 0.956 |'* ]]
+    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 2 | 0.500 [0.500-0.500] | - | 0.0% | 0.478 [0.400-0.556] | 32.6% | 0.956 |'* ]]
     # the compact layout: a column per block size
     run "$REPORT" --compact "$TMP/raw.tsv"
     [ "$status" -eq 0 ]
@@ -96,6 +96,23 @@ raw_row() {
     [[ $output == *'| library | workload | osslbench path | `openssl speed` | match | 16 B |'* ]]
     # shellcheck disable=SC2016
     [[ $output == *'| old | sha256 | `evp` | `speed -evp sha256` | same | 1.000 [0.900-1.100], 100.0% |'* ]]
+}
+
+@test "report: the 95% CI of speed's median pair ratio over 9 rounds is order statistics 2 and 8" {
+    local r
+    {
+        printf 'round\tlabel\tversion\tworkload\tpath\tbytes\tspeed\tmatch\tspeed_rate\tosslbench_rate\tclock\n'
+        for r in 9 3 7 1 5 2 8 4 6; do
+            raw_row "$r" old evp 100 100
+            raw_row "$r" new fetch "$((10 * r))" 50
+        done
+    } >"$TMP/raw.tsv"
+    run "$REPORT" --pair old:new "$TMP/raw.tsv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # speed ratios 0.1 .. 0.9: median 0.5, CI [0.2-0.8], spread 0.8 / 0.5; osslbench 0.5 every round
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 9 | 0.500 [0.100-0.900] | [0.200-0.800] | 160.0% | 0.500 [0.500-0.500] | 0.0% | 1.000 |'* ]]
 }
 
 @test "report and cross-check: bad input gives one line and exit 2" {
