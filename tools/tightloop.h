@@ -13,7 +13,7 @@ enum { CTRL_AEAD_SET_IVLEN = 0x9, CTRL_AEAD_GET_TAG = 0x10, AAD_BYTES = 13 };
 typedef struct {
     crypto_lib lib;
     size_t bytes;
-    unsigned char *in, *out, key[32], iv[16], tag[16], md[64], aad[AAD_BYTES];
+    unsigned char *in, *out, key[32], iv[16], tag[16], aad[AAD_BYTES];
     cx_SHA256_CTX *sha;
     cx_AES_KEY *aes;
     const cx_EVP_MD *md_obj;

@@ -11,7 +11,7 @@ static bool sha_legacy(st *s, uint64_t n)
     cx_SHA256_CTX *c = s->sha;
     const unsigned char *in = s->in;
     size_t len = s->bytes;
-    unsigned char *md = s->md;
+    unsigned char *md = s->out;
     for (uint64_t i = 0; i < n; i++)
         if (init(c) != 1 || update(c, in, len) != 1 || final(md, c) != 1)
             return false;
@@ -22,7 +22,7 @@ static bool sha_oneshot(st *s, uint64_t n)
     unsigned char *(*once)(const unsigned char *, size_t, unsigned char *) = s->lib.fn.SHA256;
     const unsigned char *in = s->in;
     size_t len = s->bytes;
-    unsigned char *md = s->md;
+    unsigned char *md = s->out;
     for (uint64_t i = 0; i < n; i++)
         if (once(in, len, md) == NULL)
             return false;
@@ -35,7 +35,7 @@ static bool sha_evp_digest(st *s, uint64_t n)
     const cx_EVP_MD *md_obj = s->md_obj;
     const unsigned char *in = s->in;
     size_t len = s->bytes;
-    unsigned char *md = s->md;
+    unsigned char *md = s->out;
     unsigned int outl = 0;
     for (uint64_t i = 0; i < n; i++)
         if (digest(in, len, md, &outl, md_obj, NULL) != 1)
@@ -51,7 +51,7 @@ static bool sha_evp_ctx(st *s, uint64_t n)
     const cx_EVP_MD *md_obj = s->md_obj;
     const unsigned char *in = s->in;
     size_t len = s->bytes;
-    unsigned char *md = s->md;
+    unsigned char *md = s->out;
     unsigned int outl = 0;
     for (uint64_t i = 0; i < n; i++)
         if (init(ctx, md_obj, NULL) != 1 || update(ctx, in, len) != 1 || final(ctx, md, &outl) != 1)
@@ -164,7 +164,7 @@ static bool hmac_fetch(st *s, uint64_t n)
     cx_EVP_MAC_CTX *ctx = s->hctx;
     const unsigned char *in = s->in;
     size_t len = s->bytes, outl = 0;
-    unsigned char *md = s->md;
+    unsigned char *md = s->out;
     for (uint64_t i = 0; i < n; i++)
         if (init(ctx, NULL, 0, NULL) != 1 || update(ctx, in, len) != 1 || final(ctx, md, &outl, 64) != 1)
             return false;
