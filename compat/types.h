@@ -28,6 +28,7 @@ typedef struct cx_engine cx_ENGINE;
 typedef struct cx_lib_ctx cx_OSSL_LIB_CTX;
 typedef struct cx_cmac_ctx cx_CMAC_CTX;
 typedef struct cx_crypto_threadid cx_CRYPTO_THREADID;
+typedef struct cx_gcm128_context cx_GCM128_CONTEXT;
 
 /* OSSL_PARAM (3.0+): 40 bytes, offsets 0/8/16/24/32 in every 3.x/4.x. */
 typedef struct {

@@ -36,13 +36,18 @@ XCHECK="$ROOT/tools/speed-crosscheck.sh"
     [ "$status" -eq 0 ]
 }
 
-@test "speed map: every workload is one bin/osslbench lists" {
-    run "$OSSLBENCH" list --lib "$SYSTEM_LIBCRYPTO"
+@test "speed map: every workload and path is a pair bin/osslbench list --workloads --tsv has" {
+    "$OSSLBENCH" list --workloads --tsv >"$TMP/workloads.tsv"
+    # columns by header name; every map line's (workload, path) must be listed
+    run awk -F'\t' 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            n = split($c["apis"], p, ","); for (i = 1; i <= n; i++) has[$c["workload"] " " p[i]] = 1; next }
+        /^#/ || !NF { next }
+        !hdr++ { next }
+        !(($1 " " $2) in has) { print "not listed: " $1 " " $2; bad = 1 }
+        END { exit bad }' "$TMP/workloads.tsv" "$MAP"
+    echo "$output"
     [ "$status" -eq 0 ]
-    local listed=$output wl
-    while read -r wl; do
-        grep -qE "^  $wl " <<<"$listed" || { echo "not a workload: $wl"; false; }
-    done < <(awk -F'\t' '!/^#/ && NF && hdr++ { print $1 }' "$MAP" | sort -u)
+    [ -z "$output" ]
 }
 
 @test "README shows the speed map exactly as the TSV renders it" {
@@ -83,7 +88,7 @@ raw_row() {
     [[ $output == *'| new | sha256 | 16 | `fetch` | `speed -evp sha256` | same | 0 | 0.940 [0.880-1.000] | 66.7% | 77.8% | 2 |'* ]]
     # pair: old uses evp (same beats near); rounds 1-2 only: speed 0.5, 0.5; osslbench 0.4, 0.5556
     # shellcheck disable=SC2016  # Markdown backquotes
-    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 0.500 [0.500-0.500] | 0.478 [0.400-0.556] | 0.956 |'* ]]
+    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 2 | 0.500 [0.500-0.500] | - | 0.0% | 0.478 [0.400-0.556] | 32.6% | 0.956 |'* ]]
     # the compact layout: a column per block size
     run "$REPORT" --compact "$TMP/raw.tsv"
     [ "$status" -eq 0 ]
@@ -91,6 +96,23 @@ raw_row() {
     [[ $output == *'| library | workload | osslbench path | `openssl speed` | match | 16 B |'* ]]
     # shellcheck disable=SC2016
     [[ $output == *'| old | sha256 | `evp` | `speed -evp sha256` | same | 1.000 [0.900-1.100], 100.0% |'* ]]
+}
+
+@test "report: the 95% CI of speed's median pair ratio over 9 rounds is order statistics 2 and 8" {
+    local r
+    {
+        printf 'round\tlabel\tversion\tworkload\tpath\tbytes\tspeed\tmatch\tspeed_rate\tosslbench_rate\tclock\n'
+        for r in 9 3 7 1 5 2 8 4 6; do
+            raw_row "$r" old evp 100 100
+            raw_row "$r" new fetch "$((10 * r))" 50
+        done
+    } >"$TMP/raw.tsv"
+    run "$REPORT" --pair old:new "$TMP/raw.tsv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    # speed ratios 0.1 .. 0.9: median 0.5, CI [0.2-0.8], spread 0.8 / 0.5; osslbench 0.5 every round
+    # shellcheck disable=SC2016  # Markdown backquotes
+    [[ $output == *'| new vs old | `speed -evp sha256` | 16 | `evp` -> `fetch` | 9 | 0.500 [0.100-0.900] | [0.200-0.800] | 160.0% | 0.500 [0.500-0.500] | 0.0% | 1.000 |'* ]]
 }
 
 @test "report and cross-check: bad input gives one line and exit 2" {
@@ -116,6 +138,12 @@ raw_row() {
     run "$XCHECK" "$TMP/inst"
     [ "$status" -eq 2 ]
     [[ $output == *"no bin/openssl (build it with APPS=1)"* ]]
+    # a map line naming a path the workload does not have, before any library is looked at
+    { head -n1 <(grep -v '^#' "$MAP"); printf 'sha256\tno-such-path\t3.0\t-\t-evp sha256\tsame\tx\n'; } >"$TMP/map.tsv"
+    run "$XCHECK" --map "$TMP/map.tsv" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"names sha256/no-such-path, which bin/osslbench list --workloads --tsv does not list"* ]]
 }
 
 @test "tightloop: lists its modes, times one against the system library, refuses unknown modes" {
@@ -131,4 +159,17 @@ raw_row() {
     run "$tl" "$SYSTEM_LIBCRYPTO" no-such-mode 64
     [ "$status" -eq 2 ]
     [[ $output == "tightloop: unknown mode (see --list): no-such-mode" ]]
+}
+
+@test "tightloop: osslbench's GCM sequence, the low-level GCM calls, buffers at a chosen page offset" {
+    local tl="$ROOT/build/tools/tightloop" m
+    for m in aes-128-gcm-evp aes-128-gcm-gcm128 aes-128-cbc-legacy; do
+        run "$tl" --time 0.05 --offset 4000 "$SYSTEM_LIBCRYPTO" "$m" 16
+        echo "$output"
+        [ "$status" -eq 0 ]
+        [[ $output =~ ^$m\ 16\ [1-9][0-9]*\ [0-9.]+\ [0-9]+$ ]]
+    done
+    run "$tl" --offset 4096 "$SYSTEM_LIBCRYPTO" sha256-legacy 16
+    [ "$status" -eq 2 ]
+    [[ $output == "tightloop: --offset takes 0 .. 4095 bytes, not 4096" ]]
 }

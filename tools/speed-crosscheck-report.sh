@@ -59,6 +59,14 @@ function stats(list,    a, n) {
     sortv(a, n); LO = a[1]; HI = a[n]
     MED = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
+# median_ci(LIST): sets CI to "[lo-hi]", the distribution-free 95% confidence interval of
+# the median (order statistics k and n+1-k, binomial), or "-" below 6 values.
+function median_ci(list,    a, n, k, p, cum) {
+    n = split(list, a, " "); sortv(a, n)
+    p = 0.5 ^ n; cum = p; k = 0
+    while (cum <= 0.025 && k < n / 2) { k++; p = p * (n - k + 1) / k; cum += p }
+    CI = k < 1 ? "-" : sprintf("[%.3f-%.3f]", a[k], a[n + 1 - k])
+}
 function num(x) { return x != "NA" && x != "" && x + 0 > 0 }
 function rank(m) { return m == "same" ? 0 : m == "near" ? 1 : m == "differs" ? 2 : 3 }
 NR == 1 { next }
@@ -125,10 +133,11 @@ function print_pairs(    np, P, p, ab, A, B, j, g, ka, kb, fa, fb, sl, ol, r, n,
     if (np == 0) return
     print ""
     print "Release pairs: B / A from each release'"'"'s own `openssl speed`, and from osslbench on the path that matches that"
-    print "speed invocation on each side; median of the per-round ratios [range]; last column = osslbench ratio / speed ratio."
+    print "speed invocation on each side; median of the per-round ratios [range], the 95% confidence interval of speed'"'"'s"
+    print "median and the spread (max - min) / median of each tool'"'"'s ratio; last column = osslbench ratio / speed ratio."
     print ""
-    print "| B vs A | `openssl speed` | bytes | osslbench path A -> B | speed B/A | osslbench B/A | osslbench / speed |"
-    print "|---|---|---|---|---|---|---|"
+    print "| B vs A | `openssl speed` | bytes | osslbench path A -> B | rounds | speed B/A | its median'"'"'s 95% CI | speed spread | osslbench B/A | osslbench spread | osslbench / speed |"
+    print "|---|---|---|---|---|---|---|---|---|---|---|"
     for (p = 1; p <= np; p++) {
         split(P[p], ab, ":"); A = ab[1]; B = ab[2]
         for (j = 1; j <= nsb; j++) {
@@ -143,10 +152,11 @@ function print_pairs(    np, P, p, ab, A, B, j, g, ka, kb, fa, fb, sl, ol, r, n,
                 }
             stats(sl); n = N
             if (n == 0) continue
-            sm = MED; slo = LO; shi = HI
+            sm = MED; slo = LO; shi = HI; median_ci(sl)
             stats(ol)
-            printf "| %s vs %s | `speed %s` | %s | `%s` -> `%s` | %.3f [%.3f-%.3f] | %.3f [%.3f-%.3f] | %.3f |\n", \
-                B, A, g[1], g[2], fa[3], fb[3], sm, slo, shi, MED, LO, HI, MED / sm
+            printf "| %s vs %s | `speed %s` | %s | `%s` -> `%s` | %d | %.3f [%.3f-%.3f] | %s | %.1f%% | %.3f [%.3f-%.3f] | %.1f%% | %.3f |\n", \
+                B, A, g[1], g[2], fa[3], fb[3], n, sm, slo, shi, CI, 100 * (shi - slo) / sm, MED, LO, HI, \
+                100 * (HI - LO) / MED, MED / sm
         }
     }
 }' "$1"

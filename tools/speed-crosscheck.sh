@@ -66,6 +66,27 @@ if ! [[ $cpu =~ ^[0-9]+$ ]] || ! taskset -c "$cpu" true 2>/dev/null; then die "c
 tmp=$(mktemp -d)
 trap 'rm -rf -- "$tmp"' EXIT
 
+# ---------------------------------------------------------------- names
+# tsv_col FILE NAME: the index of column NAME in the TSV header of FILE.
+tsv_col() { awk -F'\t' -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) print i; exit }' "$1"; }
+# Every "workload path" pair osslbench has, from its machine-readable listings
+# (columns read by header name): a map line naming anything else is an error.
+"$bench" list --workloads --tsv >"$tmp/workloads.tsv" || die "bin/osslbench list --workloads --tsv failed"
+"$bench" list --apis --tsv >"$tmp/apis.tsv" || die "bin/osslbench list --apis --tsv failed"
+wcol=$(tsv_col "$tmp/workloads.tsv" workload) acol=$(tsv_col "$tmp/workloads.tsv" apis)
+ncol=$(tsv_col "$tmp/apis.tsv" api)
+[[ -n $wcol && -n $acol && -n $ncol ]] || die "bin/osslbench list --tsv lacks a workload, apis or api column"
+known=$tmp/known
+awk -F'\t' -v w="$wcol" -v a="$acol" -v n="$ncol" '
+    NR == FNR { if (FNR > 1) api[$n] = 1; next }
+    FNR > 1 { k = split($a, p, ","); for (i = 1; i <= k; i++) if (p[i] in api) print $w, p[i] }' \
+    "$tmp/apis.tsv" "$tmp/workloads.tsv" >"$known"
+[[ -s $known ]] || die "bin/osslbench list --workloads --tsv names no workload"
+map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
+map_rows | awk -F'\t' 'NF != 7 { exit 1 }' || die "$map: every line needs 7 TAB-separated columns"
+unknown=$(map_rows | awk -F'\t' 'NR == FNR { known[$0] = 1; next } !(($1 " " $2) in known) { print $1 "/" $2; exit }' "$known" -)
+[[ -z $unknown ]] || die "$map names $unknown, which bin/osslbench list --workloads --tsv does not list"
+
 # ---------------------------------------------------------------- libraries
 # ver_ge A B: version A >= version B (0.9.8q >= 0.9.8, 1.1.1w < 3.0).
 ver_ge() { [[ $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1) == "$2" ]]; }
@@ -90,8 +111,11 @@ for dir in "$@"; do
     # 1.1.1+ speed takes -seconds/-bytes; older ones time their fixed size list.
     bytes_ok_of[$label]=0
     if "$dir/bin/openssl" speed -help 2>&1 | grep -q -- '-bytes'; then bytes_ok_of[$label]=1; fi
-    # "workload path" pairs this osslbench supports on this library.
-    listed_of[$label]=$("$bench" list --lib "$lib" | awk 'NR > 1 && $3 == "yes" { printf "%s %s\n", $1, $2 }')
+    # "workload path" pairs this osslbench supports on this library: the
+    # `  WORKLOAD PATH yes|no: why` lines of list --lib whose two names are
+    # a pair of the machine-readable listing (anything else is not a row).
+    listed_of[$label]=$("$bench" list --lib "$lib" | awk 'NR == FNR { known[$0] = 1; next }
+        $3 == "yes" && (($1 " " $2) in known) { print $1, $2 }' "$known" -)
 done
 if ((${#pairs[@]} == 0)); then
     for ((i = 1; i < ${#labels[@]}; i++)); do pairs+=("${labels[i-1]}:${labels[i]}"); done
@@ -103,8 +127,6 @@ done
 
 # ---------------------------------------------------------------- the plan
 # plan lines: label TAB workload TAB path TAB speed TAB match, in map order.
-map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
-map_rows | awk -F'\t' 'NF != 7 { exit 1 }' || die "$map: every line needs 7 TAB-separated columns"
 plan=$tmp/plan
 : >"$plan"
 in_list() { [[ -z $only || ,$only, == *",$1,"* ]]; }

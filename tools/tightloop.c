@@ -2,156 +2,26 @@
  * the tightest loop C allows, to tell the cost of the calls themselves from
  * whatever a benchmark (osslbench's harness, `openssl speed`) adds around
  * them.  Each mode is exactly the per-operation sequence of one osslbench API
- * path or one `openssl speed` mode (see --list); setup is outside the loop.
+ * path or one `openssl speed` mode (see --list); setup is outside the loop,
+ * and each mode's loop keeps its function pointers in locals, as osslbench's
+ * per-path loops do.
  *
- *   build/tools/tightloop [--clock cpu|wall] [--time S] LIB MODE BYTES
+ *   build/tools/tightloop [--clock cpu|wall] [--time S] [--offset N] LIB MODE BYTES
  *   build/tools/tightloop --list
  *
- * Prints one line: mode, bytes, median rate (B/s) over samples of >= 10 ms,
- * ns per operation, sample count.  No OpenSSL header: the library is opened
- * through compat/ like osslbench does; the two functions compat/symbols.def
- * does not list yet (SHA256, EVP_CipherInit_ex) are looked up here, typed. */
-#include "../compat/libcrypto.h"
+ * --offset N places the input, output and key/context buffers N bytes past a
+ * 4 KiB boundary (default: wherever calloc puts them), to see whether a rate
+ * depends on where its data lie.  Prints one line: mode, bytes, median rate
+ * (B/s) over samples of >= 10 ms, ns per operation, sample count.  No OpenSSL
+ * header: the library is opened through compat/ like osslbench does. */
+#include "tightloop.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-enum { CTRL_AEAD_SET_IVLEN = 0x9, CTRL_AEAD_GET_TAG = 0x10, MAX_SAMPLES = 4096 };
-
-typedef struct {
-    crypto_lib lib;
-    unsigned char *(*SHA256)(const unsigned char *d, size_t n, unsigned char *md);
-    int (*EVP_CipherInit_ex)(cx_EVP_CIPHER_CTX *ctx, const cx_EVP_CIPHER *c, cx_ENGINE *e,
-                             const unsigned char *key, const unsigned char *iv, int enc);
-    size_t bytes;
-    unsigned char *in, *out, key[32], iv[16], tag[16], md[64];
-    cx_SHA256_CTX sha;
-    cx_AES_KEY aes;
-    const cx_EVP_MD *md_obj;
-    cx_EVP_MD_CTX *mctx;
-    const cx_EVP_CIPHER *cipher;
-    cx_EVP_CIPHER_CTX *cctx;
-    cx_EVP_MAC_CTX *hctx;
-} st;
-
-typedef bool (*op_fn)(st *s);
-
-/* ---- one operation per mode ---------------------------------------------- */
-static bool sha_legacy(st *s)
-{
-    crypto_fns *f = &s->lib.fn;
-    return f->SHA256_Init(&s->sha) == 1 && f->SHA256_Update(&s->sha, s->in, s->bytes) == 1 &&
-           f->SHA256_Final(s->md, &s->sha) == 1;
-}
-static bool sha_oneshot(st *s) { return s->SHA256(s->in, s->bytes, s->md) != NULL; }
-static bool sha_evp_digest(st *s)
-{
-    unsigned int n = 0;
-    return s->lib.fn.EVP_Digest(s->in, s->bytes, s->md, &n, s->md_obj, NULL) == 1;
-}
-static bool sha_evp_ctx(st *s)
-{
-    crypto_fns *f = &s->lib.fn;
-    unsigned int n = 0;
-    return f->EVP_DigestInit_ex(s->mctx, s->md_obj, NULL) == 1 &&
-           f->EVP_DigestUpdate(s->mctx, s->in, s->bytes) == 1 &&
-           f->EVP_DigestFinal_ex(s->mctx, s->md, &n) == 1;
-}
-static bool cbc_legacy(st *s)
-{
-    s->lib.fn.AES_cbc_encrypt(s->in, s->out, s->bytes, &s->aes, s->iv, 1);
-    return true;
-}
-static bool cbc_legacy_inplace(st *s)
-{
-    s->lib.fn.AES_cbc_encrypt(s->in, s->in, s->bytes, &s->aes, s->iv, 1);
-    return true;
-}
-static bool cbc_update(st *s)
-{
-    int n = 0;
-    return s->lib.fn.EVP_EncryptUpdate(s->cctx, s->out, &n, s->in, (int)s->bytes) == 1;
-}
-static bool cbc_update_inplace(st *s)
-{
-    int n = 0;
-    return s->lib.fn.EVP_EncryptUpdate(s->cctx, s->in, &n, s->in, (int)s->bytes) == 1;
-}
-/* osslbench's GCM operation: IV, payload, final, tag. */
-static bool gcm_osslbench(st *s)
-{
-    crypto_fns *f = &s->lib.fn;
-    int n = 0, m = 0;
-    return f->EVP_EncryptInit_ex(s->cctx, NULL, NULL, NULL, s->iv) == 1 &&
-           f->EVP_EncryptUpdate(s->cctx, s->out, &n, s->in, (int)s->bytes) == 1 &&
-           f->EVP_EncryptFinal_ex(s->cctx, s->out + n, &m) == 1 &&
-           f->EVP_CIPHER_CTX_ctrl(s->cctx, CTRL_AEAD_GET_TAG, 16, s->tag) == 1;
-}
-/* speed -aead on 1.1.1 (in place): IV, 13-byte AAD, payload, final. */
-static bool gcm_aead111(st *s)
-{
-    static const unsigned char aad[13] = {0xcc};
-    crypto_fns *f = &s->lib.fn;
-    int n = 0;
-    return f->EVP_EncryptInit_ex(s->cctx, NULL, NULL, NULL, s->iv) == 1 &&
-           f->EVP_EncryptUpdate(s->cctx, NULL, &n, aad, sizeof aad) == 1 &&
-           f->EVP_EncryptUpdate(s->cctx, s->in, &n, s->in, (int)s->bytes) == 1 &&
-           f->EVP_EncryptFinal_ex(s->cctx, s->in + n, &n) == 1;
-}
-/* speed -evp / -aead on 3.x (in place): IV length, KEY and IV, [AAD], payload, final. */
-static bool gcm_speed3(st *s, bool aad_too)
-{
-    static const unsigned char aad[13] = {0xcc};
-    crypto_fns *f = &s->lib.fn;
-    int n = 0;
-    return f->EVP_CIPHER_CTX_ctrl(s->cctx, CTRL_AEAD_SET_IVLEN, 12, NULL) == 1 &&
-           s->EVP_CipherInit_ex(s->cctx, NULL, NULL, s->key, s->iv, -1) == 1 &&
-           (!aad_too || f->EVP_EncryptUpdate(s->cctx, NULL, &n, aad, sizeof aad) == 1) &&
-           f->EVP_EncryptUpdate(s->cctx, s->in, &n, s->in, (int)s->bytes) == 1 &&
-           f->EVP_EncryptFinal_ex(s->cctx, s->in, &n) == 1;
-}
-static bool gcm_evp3(st *s) { return gcm_speed3(s, false); }
-static bool gcm_aead3(st *s) { return gcm_speed3(s, true); }
-
-/* HMAC through EVP_MAC, keyed once (osslbench hmac-sha256 fetch; speed -hmac sha256 on 3.x). */
-static bool hmac_fetch(st *s)
-{
-    crypto_fns *f = &s->lib.fn;
-    size_t n = 0;
-    return f->EVP_MAC_init(s->hctx, NULL, 0, NULL) == 1 && f->EVP_MAC_update(s->hctx, s->in, s->bytes) == 1 &&
-           f->EVP_MAC_final(s->hctx, s->md, &n, sizeof s->md) == 1;
-}
-
-/* ---- modes ---------------------------------------------------------------- */
-typedef enum { K_NONE, K_SHA_STATIC, K_SHA_FETCH, K_AES, K_CBC_STATIC, K_CBC_FETCH,
-               K_GCM_STATIC, K_GCM_FETCH, K_HMAC_FETCH } kit;
-static const struct mode {
-    const char *name;
-    op_fn op;
-    kit setup;
-    const char *what;
-} modes[] = {
-    {"sha256-legacy", sha_legacy, K_NONE, "SHA256_Init/Update/Final (osslbench legacy)"},
-    {"sha256-oneshot", sha_oneshot, K_NONE, "SHA256() (speed sha256 <= 1.1.1)"},
-    {"sha256-evp", sha_evp_digest, K_SHA_STATIC, "EVP_Digest, EVP_sha256() (osslbench evp; speed -evp sha256 <= 1.1.1)"},
-    {"sha256-fetch", sha_evp_digest, K_SHA_FETCH, "EVP_Digest, fetched once (osslbench fetch; speed [-evp] sha256 on 3.x)"},
-    {"sha256-evp-ctx", sha_evp_ctx, K_SHA_STATIC, "EVP_DigestInit_ex/Update/Final_ex, reused ctx, EVP_sha256()"},
-    {"aes-128-cbc-legacy", cbc_legacy, K_AES, "AES_cbc_encrypt in->out (osslbench legacy)"},
-    {"aes-128-cbc-legacy-inplace", cbc_legacy_inplace, K_AES, "AES_cbc_encrypt in place (speed aes-128-cbc <= 1.1.1)"},
-    {"aes-128-cbc-evp", cbc_update, K_CBC_STATIC, "EVP_EncryptUpdate in->out, static cipher (osslbench evp)"},
-    {"aes-128-cbc-evp-inplace", cbc_update_inplace, K_CBC_STATIC, "EVP_EncryptUpdate in place (speed -evp <= 1.1.1)"},
-    {"aes-128-cbc-fetch", cbc_update, K_CBC_FETCH, "EVP_EncryptUpdate in->out, fetched (osslbench fetch)"},
-    {"aes-128-cbc-fetch-inplace", cbc_update_inplace, K_CBC_FETCH, "EVP_EncryptUpdate in place, fetched (speed -evp on 3.x)"},
-    {"aes-128-gcm-evp", gcm_osslbench, K_GCM_STATIC, "IV + Update + Final + GET_TAG, static (osslbench evp)"},
-    {"aes-128-gcm-fetch", gcm_osslbench, K_GCM_FETCH, "IV + Update + Final + GET_TAG, fetched (osslbench fetch)"},
-    {"aes-128-gcm-aead111", gcm_aead111, K_GCM_STATIC, "IV + 13-byte AAD + Update + Final (speed -aead on 1.1.1)"},
-    {"aes-128-gcm-evp3", gcm_evp3, K_GCM_FETCH, "SET_IVLEN + key & IV + Update + Final (speed -evp on 3.x)"},
-    {"aes-128-gcm-aead3", gcm_aead3, K_GCM_FETCH, "SET_IVLEN + key & IV + AAD + Update + Final (speed -aead on 3.x)"},
-    {"hmac-sha256-fetch", hmac_fetch, K_HMAC_FETCH, "EVP_MAC_init(NULL key) + update + final (osslbench fetch; speed -hmac sha256 on 3.x)"},
-};
+enum { MAX_SAMPLES = 4096 };
 
 static int die(const char *msg, const char *arg)
 {
@@ -165,7 +35,19 @@ static void need(const void *fn, const char *name)
         die("this library lacks ", name);
 }
 
-static void setup(st *s, kit k)
+/* Memory for the data of a mode: page-aligned + offset when --offset is given. */
+static void *place(size_t size, long offset)
+{
+    if (offset < 0)
+        return calloc(1, size);
+    unsigned char *p = aligned_alloc(4096, (size + (size_t)offset + 4095) / 4096 * 4096);
+    if (p == NULL)
+        return NULL;
+    memset(p, 0, size + (size_t)offset);
+    return p + offset;
+}
+
+static void setup(st *s, kit k, long offset)
 {
     crypto_fns *f = &s->lib.fn;
     bool fetch = k == K_SHA_FETCH || k == K_CBC_FETCH || k == K_GCM_FETCH || k == K_HMAC_FETCH;
@@ -175,6 +57,8 @@ static void setup(st *s, kit k)
     }
     switch (k) {
     case K_NONE:
+        if ((s->sha = place(sizeof *s->sha, offset)) == NULL)
+            die("out of memory", NULL);
         return;
     case K_SHA_STATIC:
     case K_SHA_FETCH:
@@ -195,8 +79,17 @@ static void setup(st *s, kit k)
         return;
     }
     case K_AES:
-        if (f->AES_set_encrypt_key(s->key, 128, &s->aes) != 0)
+    case K_GCM128:
+        if ((s->aes = place(sizeof *s->aes, offset)) == NULL || f->AES_set_encrypt_key(s->key, 128, s->aes) != 0)
             die("AES_set_encrypt_key failed", NULL);
+        if (k == K_GCM128) {
+            need((void *)f->CRYPTO_gcm128_new, "CRYPTO_gcm128_new");
+            /* AES_encrypt as the library's block128_f, as its own speed.c passes it. */
+            void (*block)(const unsigned char *, unsigned char *, const void *) =
+                (void (*)(const unsigned char *, unsigned char *, const void *))f->AES_encrypt;
+            if ((s->gcm = f->CRYPTO_gcm128_new(s->aes, block)) == NULL)
+                die("CRYPTO_gcm128_new failed", NULL);
+        }
         return;
     default:
         break;
@@ -220,13 +113,12 @@ static uint64_t now_ns(clockid_t id)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The loop being measured: nothing but the operation and its status check. */
-static uint64_t timed(st *s, op_fn op, uint64_t n, clockid_t id)
+/* One sample: nothing between the two clock readings but the mode's loop. */
+static uint64_t timed(st *s, loop_fn loop, uint64_t n, clockid_t id)
 {
     uint64_t t0 = now_ns(id);
-    for (uint64_t i = 0; i < n; i++)
-        if (!op(s))
-            die("an operation failed", NULL);
+    if (!loop(s, n))
+        die("an operation failed", NULL);
     return now_ns(id) - t0;
 }
 
@@ -240,10 +132,11 @@ int main(int argc, char **argv)
 {
     clockid_t id = CLOCK_THREAD_CPUTIME_ID;
     double seconds = 1;
+    long offset = -1;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--list") == 0) {
-            for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+            for (size_t m = 0; m < n_modes; m++)
                 printf("%-28s %s\n", modes[m].name, modes[m].what);
             return 0;
         } else if (strcmp(argv[i], "--clock") == 0 && i + 1 < argc) {
@@ -256,13 +149,18 @@ int main(int argc, char **argv)
             seconds = atof(argv[++i]);
             if (!(seconds > 0 && seconds <= 600))
                 die("--time takes 0 < S <= 600 seconds, not ", argv[i]);
+        } else if (strcmp(argv[i], "--offset") == 0 && i + 1 < argc) {
+            char *end;
+            offset = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || offset < 0 || offset > 4095)
+                die("--offset takes 0 .. 4095 bytes, not ", argv[i]);
         } else
             die("unknown option ", argv[i]);
     }
     if (argc - i != 3)
-        die("usage: tightloop [--clock cpu|wall] [--time S] LIB MODE BYTES | --list", NULL);
+        die("usage: tightloop [--clock cpu|wall] [--time S] [--offset N] LIB MODE BYTES | --list", NULL);
     const struct mode *mode = NULL;
-    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+    for (size_t m = 0; m < n_modes; m++)
         if (strcmp(modes[m].name, argv[i + 1]) == 0)
             mode = &modes[m];
     if (mode == NULL)
@@ -276,30 +174,29 @@ int main(int argc, char **argv)
     char why[256];
     if (!crypto_lib_open(&s.lib, argv[i], why, sizeof why) || !crypto_lib_init(&s.lib, why, sizeof why))
         die(why, NULL);
-    *(void **)&s.SHA256 = dlsym(s.lib.handle, "SHA256");
-    *(void **)&s.EVP_CipherInit_ex = dlsym(s.lib.handle, "EVP_CipherInit_ex");
-    if (mode->op == sha_oneshot)
-        need((void *)s.SHA256, "SHA256");
-    if (mode->op == gcm_evp3 || mode->op == gcm_aead3)
-        need((void *)s.EVP_CipherInit_ex, "EVP_CipherInit_ex");
+    if (tl_loop_needs_sha256(mode->loop))
+        need((void *)s.lib.fn.SHA256, "SHA256");
+    if (tl_loop_needs_cipherinit(mode->loop))
+        need((void *)s.lib.fn.EVP_CipherInit_ex, "EVP_CipherInit_ex");
     s.bytes = bytes;
-    if ((s.in = calloc(1, bytes + 64)) == NULL || (s.out = calloc(1, bytes + 64)) == NULL)
+    if ((s.in = place(bytes + 64, offset)) == NULL || (s.out = place(bytes + 64, offset)) == NULL)
         die("out of memory", NULL);
     for (size_t b = 0; b < bytes; b++)
         s.in[b] = (unsigned char)(b * 131 + 7);
     memset(s.key, 0x4b, sizeof s.key);
     memset(s.iv, 0x49, sizeof s.iv);
-    setup(&s, mode->setup);
+    memset(s.aad, 0xcc, sizeof s.aad);
+    setup(&s, mode->setup, offset);
 
     /* Calibrate to >= 10 ms per sample (this doubles as warm-up). */
     uint64_t n = 1;
-    while (timed(&s, mode->op, n, id) < 10000000u && n < (1u << 30))
+    while (timed(&s, mode->loop, n, id) < 10000000u && n < (1u << 30))
         n *= 2;
     static double rate[MAX_SAMPLES];
     size_t k = 0;
     uint64_t budget = (uint64_t)(seconds * 1e9), spent = 0;
     while ((spent < budget || k < 5) && k < MAX_SAMPLES) {
-        uint64_t t = timed(&s, mode->op, n, id);
+        uint64_t t = timed(&s, mode->loop, n, id);
         spent += t;
         rate[k++] = (double)n * (double)bytes / ((double)t / 1e9);
     }

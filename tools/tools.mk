@@ -10,6 +10,6 @@ COMPAT_OBJS := $(filter $(OBJDIR)/compat/%.o,$(OBJS))
 .PHONY: tightloop
 tightloop: $(TIGHTLOOP)
 
-$(TIGHTLOOP): tools/tightloop.c $(COMPAT_OBJS)
+$(TIGHTLOOP): tools/tightloop.c tools/tightloop_modes.c tools/tightloop.h $(COMPAT_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $< $(COMPAT_OBJS) $(LDLIBS)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMPAT_OBJS) $(LDLIBS)
