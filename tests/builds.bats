@@ -136,8 +136,10 @@ info_in() { sed -n "s/^$2=//p" "$1/build-info.txt"; }
     [[ $output =~ '| 1.1.1w | sha256 | 16 | `evp` | `speed -evp sha256` | same | '[0-9]+' | '$num ]]
     # shellcheck disable=SC2016
     [[ $output =~ "| $NEWEST_40 | sha256 | 16 | \`fetch\` | \`speed -evp sha256\` | same | "[0-9]+' | '$num ]]
+    # B vs A, speed invocation, bytes, paths, rounds, speed B/A, its CI, its spread, osslbench B/A
+    local cell='[^|]+'
     # shellcheck disable=SC2016
-    [[ $output =~ "| $NEWEST_40 vs 1.1.1w | \`speed -evp sha256\` | 16 | \`evp\` -> \`fetch\` | "$num' | '$num ]]
+    [[ $output =~ "| $NEWEST_40 vs 1.1.1w | \`speed -evp sha256\` | 16 | \`evp\` -> \`fetch\` | 1 | "$num' | '$cell' | '$cell' | '$num ]]
     # one raw row per path and point, each with both rates
     [ "$(awk -F'\t' 'NR > 1 && $9 > 0 && $10 > 0' "$BATS_TEST_TMPDIR/raw.tsv" | wc -l)" -ge 4 ]
 }
