@@ -126,6 +126,10 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n);
 
 /* "16 B", "1 KiB", "16 KiB" */
 void report_size_name(uint64_t bytes, char *buf, size_t n);
+/* "unknown WHAT 'NAME' (KIND: a b c)" into why; label_at(set, i) names item i of count. */
+void report_unknown_label(char *why, size_t n, const char *what, const char *name,
+                          const char *kind, const char *(*label_at)(const void *set, size_t i),
+                          const void *set, size_t count);
 /* A label made safe for a file name: [A-Za-z0-9._-], others become '_'. */
 void report_file_token(const char *in, char *out, size_t n);
 

@@ -159,6 +159,11 @@ static void add_row(hosts_report *h, size_t host, const result_row *row, size_t 
         snprintf(h->pt[j].unit, sizeof h->pt[j].unit, "%s", row->unit);
 }
 
+static const char *host_label(const void *set, size_t i)
+{
+    return ((const hosts_report *)set)->host[i].label;
+}
+
 bool hosts_finish(hosts_report *h, const char *reference, char *why, size_t n)
 {
     if (h->nhost < 2) {
@@ -189,11 +194,8 @@ bool hosts_finish(hosts_report *h, const char *reference, char *why, size_t n)
         while (h->reference < h->nhost && strcmp(h->host[h->reference].label, reference) != 0)
             h->reference++;
         if (h->reference == h->nhost) {
-            int len = snprintf(why, n, "unknown reference host '%s' (hosts:", reference);
-            for (size_t i = 0; i < h->nhost && len >= 0 && (size_t)len < n; i++)
-                len += snprintf(why + len, n - (size_t)len, " %s", h->host[i].label);
-            if (len >= 0 && (size_t)len < n)
-                snprintf(why + len, n - (size_t)len, ")");
+            report_unknown_label(why, n, "reference host", reference, "hosts", host_label, h,
+                                 h->nhost);
             return false;
         }
     }

@@ -137,6 +137,22 @@ static bool is_token(const char *s)
     return strcmp(tok, s) == 0;
 }
 
+void report_unknown_label(char *why, size_t n, const char *what, const char *name,
+                          const char *kind, const char *(*label_at)(const void *set, size_t i),
+                          const void *set, size_t count)
+{
+    int len = snprintf(why, n, "unknown %s '%s' (%s:", what, name, kind);
+    for (size_t i = 0; i < count && len >= 0 && (size_t)len < n; i++)
+        len += snprintf(why + len, n - (size_t)len, " %s", label_at(set, i));
+    if (len >= 0 && (size_t)len < n)
+        snprintf(why + len, n - (size_t)len, ")");
+}
+
+static const char *release_label(const void *set, size_t i)
+{
+    return ((const report *)set)->rel[i].label;
+}
+
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n)
 {
     *r = (report){.set = s};
@@ -200,11 +216,8 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
             if (strcmp(r->rel[r->baseline].label, baseline) == 0)
                 break;
         if (r->baseline == r->nrel) {
-            int len = snprintf(why, n, "unknown baseline '%s' (releases:", baseline);
-            for (size_t k = 0; k < r->nrel && len >= 0 && (size_t)len < n; k++)
-                len += snprintf(why + len, n - (size_t)len, " %s", r->rel[k].label);
-            if (len >= 0 && (size_t)len < n)
-                snprintf(why + len, n - (size_t)len, ")");
+            report_unknown_label(why, n, "baseline", baseline, "releases", release_label, r,
+                                 r->nrel);
             report_free(r);
             return false;
         }
