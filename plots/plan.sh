@@ -4,33 +4,41 @@
 # shellcheck shell=bash
 
 # Rules of thumb for the estimate, measured on this project's 2-core machine
-# (plots/README.md, "How long it takes"); a quiet or faster machine needs less.
-PLAN_BUILD_S=125      # one release from source, cold cache: 625 s for the default five
-PLAN_ROW_S=1          # one row (point x library), default TIME=1: 637 s for 660 rows
-PLAN_QUICK_ROW_S=0.03 # the same with QUICK=1: 22 s for 792 rows
+# (plots/README.md): a quiet moment and a loaded one (other builds running).
+PLAN_BUILD_QUIET_S=68  # one release from source, no ccache: 342 s for the default five
+PLAN_BUILD_BUSY_S=125  # the same at load 2-7: 625 s
+PLAN_ROW_QUIET_S=0.26  # one row (point x library), default TIME=1: 247 s for 948 rows
+PLAN_ROW_BUSY_S=1      # the same at load 14: 637 s for 660 rows (TIME is its ceiling)
+PLAN_QUICK_ROW_S=0.03  # QUICK=1: 22 s for 792 rows
 
 plural() { # N WORD [PLURAL]
     if (($1 == 1)); then echo "1 $2"; else echo "$1 ${3:-$2s}"; fi
 }
-plan_duration() { # SECONDS -> "about N min" / "under a minute"
-    awk -v s="$1" 'BEGIN { if (s < 60) print "under a minute"; else printf "about %d min\n", (s + 30) / 60 }'
+plan_duration() { # LOW_SECONDS HIGH_SECONDS -> "under a minute" / "about N min" / "N-M min"
+    awk -v lo="$1" -v hi="$2" 'BEGIN {
+        if (hi < 60) { print "under a minute"; exit }
+        l = int((lo + 30) / 60); h = int((hi + 30) / 60)
+        if (l < 1) l = 1
+        if (l == h) printf "about %d min\n", h; else printf "%d-%d min\n", l, h
+    }'
 }
 
-# say_plan TIME QUICK NLIBS POINTS [RELEASE_TO_BUILD...]: the seconds a row
-# takes are at most about TIME (its sampling budget per point and library;
-# the precision target often stops a point sooner), else the rules above.
+# say_plan TIME QUICK NLIBS POINTS [RELEASE_TO_BUILD...]: a row takes at most
+# about TIME seconds (its sampling budget per point and library; the precision
+# target often stops a point sooner), else the rules above.
 say_plan() {
-    local time=$1 quick=$2 nlibs=$3 points=$4 row_s rows
+    local time=$1 quick=$2 nlibs=$3 points=$4 lo hi rows
     shift 4
-    if [[ -n $time ]]; then row_s=$time
-    elif [[ $quick == 1 ]]; then row_s=$PLAN_QUICK_ROW_S
-    else row_s=$PLAN_ROW_S; fi
+    if [[ -n $time ]]; then lo=$(awk -v t="$time" 'BEGIN { print t / 4 }') hi=$time
+    elif [[ $quick == 1 ]]; then lo=$PLAN_QUICK_ROW_S hi=$PLAN_QUICK_ROW_S
+    else lo=$PLAN_ROW_QUIET_S hi=$PLAN_ROW_BUSY_S; fi
     rows=$((points * nlibs))
     if (($#)); then
-        say "plan: build $(plural $# release) first ($*): $(plan_duration $(($# * PLAN_BUILD_S))) with a cold ccache"
+        say "plan: build $(plural $# release) first ($*): $(plan_duration $(($# * PLAN_BUILD_QUIET_S)) \
+            $(($# * PLAN_BUILD_BUSY_S))) with a cold ccache"
     fi
     say "plan: measure $(plural "$points" point) x $(plural "$nlibs" library libraries) = $(plural "$rows" row) ($(plan_duration \
-        "$(awk -v r="$rows" -v s="$row_s" 'BEGIN { print r * s }')")), then draw the charts"
+        "$(awk -v r="$rows" -v s="$lo" 'BEGIN { print r * s }')" "$(awk -v r="$rows" -v s="$hi" 'BEGIN { print r * s }')")), then draw the charts"
 }
 
 # say_open_first PLOTS_DIR: the speed-up table, the first speed-up chart
