@@ -83,14 +83,28 @@ double mann_whitney_exact_cdf(size_t m, size_t n, double u)
     return sum > 1.0 ? 1.0 : sum;
 }
 
-typedef struct {
-    double v;
-    int from_new;
-} tagged;
-
-static int compare_tagged(const void *a, const void *b)
+static int compare_items(const void *a, const void *b)
 {
-    return compare_doubles(&((const tagged *)a)->v, &((const tagged *)b)->v);
+    return compare_doubles(&((const rank_item *)a)->v, &((const rank_item *)b)->v);
+}
+
+double rank_sum_marked(rank_item *items, size_t n, double *tie_term)
+{
+    qsort(items, n, sizeof *items, compare_items);
+    double sum = 0.0;
+    *tie_term = 0.0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j + 1 < n && items[j + 1].v == items[i].v)
+            j++;
+        double mid_rank = ((double)i + (double)j) / 2.0 + 1.0, t = (double)(j - i + 1);
+        *tie_term += t * t * t - t;
+        for (size_t k = i; k <= j; k++)
+            if (items[k].marked)
+                sum += mid_rank;
+        i = j + 1;
+    }
+    return sum;
 }
 
 bool mann_whitney(const double *x, size_t nx, const double *y, size_t ny, rank_test *out)
@@ -98,26 +112,13 @@ bool mann_whitney(const double *x, size_t nx, const double *y, size_t ny, rank_t
     if (nx == 0 || ny == 0)
         return false;
     size_t n = nx + ny;
-    tagged *all = xmalloc(n * sizeof *all);
+    rank_item *all = xmalloc(n * sizeof *all);
     for (size_t i = 0; i < nx; i++)
-        all[i] = (tagged){x[i], 0};
+        all[i] = (rank_item){x[i], false};
     for (size_t j = 0; j < ny; j++)
-        all[nx + j] = (tagged){y[j], 1};
-    qsort(all, n, sizeof *all, compare_tagged);
-
+        all[nx + j] = (rank_item){y[j], true};
     /* Mid-ranks for ties; the tie term feeds the variance correction. */
-    double rank_sum_new = 0.0, tie_term = 0.0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j + 1 < n && all[j + 1].v == all[i].v)
-            j++;
-        double mid_rank = ((double)i + (double)j) / 2.0 + 1.0, t = (double)(j - i + 1);
-        tie_term += t * t * t - t;
-        for (size_t k = i; k <= j; k++)
-            if (all[k].from_new)
-                rank_sum_new += mid_rank;
-        i = j + 1;
-    }
+    double tie_term, rank_sum_new = rank_sum_marked(all, n, &tie_term);
     free(all);
 
     double m = (double)nx, k = (double)ny, N = (double)n;

@@ -42,6 +42,17 @@ bool hodges_lehmann_ratio(const double *x, size_t nx, const double *y, size_t ny
  * value when m * n is too large for the exact table (exposed for tests). */
 double mann_whitney_exact_cdf(size_t m, size_t n, double u);
 
+/* A value and whether it belongs to the group whose rank sum is wanted. */
+typedef struct {
+    double v;
+    bool marked;
+} rank_item;
+
+/* Sorts items by value and returns the sum of the marked items' ranks
+ * (1-based; tied values share their mid-rank); *tie_term gets the sum of
+ * t^3 - t over groups of t ties, for the variance correction. */
+double rank_sum_marked(rank_item *items, size_t n, double *tie_term);
+
 /* Upper quantile of the standard normal distribution: z with P(Z > z) = p. */
 double normal_upper_quantile(double p);
 

@@ -51,38 +51,16 @@ double signed_rank_exact_cdf(size_t n, double w)
     return sum > 1.0 ? 1.0 : sum;
 }
 
-typedef struct {
-    double abs;
-    bool positive;
-} signed_diff;
-
-static int compare_abs(const void *a, const void *b)
-{
-    return compare_doubles(&((const signed_diff *)a)->abs, &((const signed_diff *)b)->abs);
-}
-
 /* The test on the non-zero differences, with mid-ranks for ties. */
 static void signed_rank_test(const double *d, size_t n, paired_ratio *out)
 {
-    signed_diff *s = xmalloc(n * sizeof *s);
+    rank_item *s = xmalloc(n * sizeof *s);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (d[i] != 0.0)
-            s[m++] = (signed_diff){fabs(d[i]), d[i] > 0.0};
+            s[m++] = (rank_item){fabs(d[i]), d[i] > 0.0};
     bool zeros = m < n;
-    qsort(s, m, sizeof *s, compare_abs);
-    double w = 0.0, tie_term = 0.0;
-    for (size_t i = 0; i < m;) {
-        size_t j = i;
-        while (j + 1 < m && s[j + 1].abs == s[i].abs)
-            j++;
-        double mid_rank = ((double)i + (double)j) / 2.0 + 1.0, t = (double)(j - i + 1);
-        tie_term += t * t * t - t;
-        for (size_t k = i; k <= j; k++)
-            if (s[k].positive)
-                w += mid_rank;
-        i = j + 1;
-    }
+    double tie_term, w = rank_sum_marked(s, m, &tie_term);
     free(s);
     out->w_plus = w;
     double *p = tie_term == 0.0 && !zeros ? exact_distribution(m) : NULL;
