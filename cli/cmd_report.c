@@ -67,21 +67,14 @@ static bool write_file(const char *dir, const char *name, const report *r, write
                        size_t rel)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+    FILE *f = report_out_open(dir, name, path, sizeof path);
+    if (f == NULL)
         return false;
-    }
     if (w != NULL)
         w(r, f);
     else
         report_write_speed(r, rel, f);
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "osslbench report: %s: write error\n", path);
-        return false;
-    }
-    return true;
+    return report_out_close(f, path);
 }
 
 static bool write_outputs(const report *r, int formats, const char *dir)

@@ -11,21 +11,32 @@
 
 typedef void (*hosts_writer)(const hosts_report *, FILE *);
 
-static bool write_file(const char *dir, const char *name, const hosts_report *h, hosts_writer w)
+FILE *report_out_open(const char *dir, const char *name, char *path, size_t n)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(path, n, "%s/%s", dir, name);
     FILE *f = fopen(path, "w");
-    if (f == NULL) {
+    if (f == NULL)
         fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
-        return false;
-    }
-    w(h, f);
+    return f;
+}
+
+bool report_out_close(FILE *f, const char *path)
+{
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "osslbench report: %s: write error\n", path);
         return false;
     }
     return true;
+}
+
+static bool write_file(const char *dir, const char *name, const hosts_report *h, hosts_writer w)
+{
+    char path[4096];
+    FILE *f = report_out_open(dir, name, path, sizeof path);
+    if (f == NULL)
+        return false;
+    w(h, f);
+    return report_out_close(f, path);
 }
 
 static void note_partial_releases(const hosts_report *h)

@@ -3,10 +3,17 @@
 #ifndef CLI_CMD_REPORT_HOSTS_H
 #define CLI_CMD_REPORT_HOSTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* The --format bits of `osslbench report`. */
 enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63 };
+
+/* DIR/NAME opened for writing (its path left in path), or NULL after a line
+ * on stderr; report_out_close says whether everything reached the file. */
+FILE *report_out_open(const char *dir, const char *name, char *path, size_t n);
+bool report_out_close(FILE *f, const char *path);
 
 int report_hosts_command(const char *const *inputs, size_t n, const char *reference, int formats,
                          const char *out);
