@@ -127,8 +127,18 @@ static bool same_point(const result_row *row, const report_point *p)
            strcmp(row->api, p->api) == 0 && strcmp(row->op, p->op) == 0;
 }
 
+/* One thread in one process (0: a file from before the columns). */
+static bool serial_row(const result_row *row)
+{
+    return row->threads <= 1 && row->procs <= 1;
+}
+
 static void add_row(hosts_report *h, size_t host, const result_row *row, size_t cap)
 {
+    if (!serial_row(row)) {
+        h->multi_worker_rows++;
+        return;
+    }
     size_t k = 0;
     while (k < h->nrel && strcmp(h->rel[k].label, row->label) != 0)
         k++;
@@ -219,7 +229,8 @@ const result_row *hosts_find_any(const hosts_report *h, size_t host, size_t rel,
     const result_row *any = NULL;
     for (size_t i = 0; i < s->count; i++) {
         const result_row *row = &s->rows[i];
-        if (strcmp(row->label, h->rel[rel].label) != 0 || !same_point(row, p))
+        if (strcmp(row->label, h->rel[rel].label) != 0 || !serial_row(row) ||
+            !same_point(row, p))
             continue;
         if (row->status == ST_OK)
             return row;

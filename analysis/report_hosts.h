@@ -37,6 +37,9 @@ typedef struct {
     size_t nrel;
     hosts_point *pt; /* order of first appearance (hosts in order, rows in file order) */
     size_t npt;
+    /* Rows with several workers (--threads/--procs): each host's own scaling
+     * charts show them; machines are compared on one worker. */
+    size_t multi_worker_rows;
 } hosts_report;
 
 enum { HOSTS_MAX = 64 }; /* hosts_release.on is a bit set */

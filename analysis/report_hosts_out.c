@@ -45,6 +45,10 @@ void hosts_write_coverage(const hosts_report *h, FILE *f)
         else
             fprintf(f, "release %s is only on %s (not on %s)\n", h->rel[k].label, with, without);
     }
+    if (h->multi_worker_rows > 0)
+        fprintf(f, "%zu row(s) with several threads or processes left out: hosts are compared "
+                   "on one worker; each host's scaling charts show the rest\n",
+                h->multi_worker_rows);
 }
 
 static void size_cell(const hosts_point *q, char *buf, size_t n)

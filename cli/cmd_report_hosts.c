@@ -51,6 +51,11 @@ static void note_partial_releases(const hosts_report *h)
                     h->rel[k].on & (1UL << i) ? "yes" : "no");
         fputc('\n', stderr);
     }
+    if (h->multi_worker_rows > 0)
+        fprintf(stderr,
+                "osslbench report: %zu row(s) with several threads or processes left out: hosts "
+                "are compared on one worker\n",
+                h->multi_worker_rows);
 }
 
 int report_hosts_command(const char *const *inputs, size_t n, const char *reference, int formats,

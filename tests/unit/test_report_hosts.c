@@ -226,6 +226,46 @@ static void charts_are_grouped_by_unit_not_by_name(void **state)
 
 /* A relative chart has a row wherever the reference host measured the
  * point ('?' where the other host did not), and none where it did not. */
+/* Rows of a --threads run: the 2-thread row must neither replace nor join
+ * the 1-thread row of the same point; it is counted and left out. */
+static void hosts_are_compared_on_one_worker(void **state)
+{
+    (void)state;
+    char dir[192], a[224], b[224];
+    snprintf(dir, sizeof dir, "%s/threads", tmp);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    snprintf(a, sizeof a, "%s/a.csv", dir);
+    snprintf(b, sizeof b, "%s/b.csv", dir);
+#define THREADS_HEADER                                                                         \
+    "label,version,version_num,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,"      \
+    "ci_high,samples,iterations,status,note,host,cpu,timestamp,sample_rates\n"
+    write_file(a, THREADS_HEADER
+               "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,2,1,9e6,B/s,8e6,10e6,8,10,ok,,a,c,T,"
+               S8("9e6") "\n"
+               "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,1,1,1e6,B/s,0.9e6,1.1e6,8,10,ok,,a,c,T,"
+               S8("1e6") "\n");
+    write_file(b, THREADS_HEADER
+               "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,1,1,2e6,B/s,1.9e6,2.1e6,8,10,ok,,b,c,T,"
+               S8("2e6") "\n"
+               "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,1,2,4e6,B/s,3.9e6,4.1e6,8,10,ok,,b,c,T,"
+               S8("4e6") "\n");
+#undef THREADS_HEADER
+    hosts_report h;
+    load(&h, a, b, NULL);
+    assert_int_equal(h.npt, 1);
+    assert_int_equal(h.multi_worker_rows, 2);
+    const result_row *ra = hosts_find(&h, 0, 0, &h.pt[0].p);
+    const result_row *rb = hosts_find(&h, 1, 0, &h.pt[0].p);
+    assert_non_null(ra);
+    assert_non_null(rb);
+    assert_true(ra->rate == 1e6);
+    assert_true(rb->rate == 2e6);
+    char *cov = render(hosts_write_coverage, &h);
+    assert_non_null(strstr(cov, "2 row(s) with several threads or processes left out"));
+    free(cov);
+    hosts_free(&h);
+}
+
 static void relative_rows_follow_the_reference(void **state)
 {
     (void)state;
@@ -261,6 +301,7 @@ int main(void)
         cmocka_unit_test(ratios_across_hosts_are_never_paired),
         cmocka_unit_test(charts_are_grouped_by_unit_not_by_name),
         cmocka_unit_test(relative_rows_follow_the_reference),
+        cmocka_unit_test(hosts_are_compared_on_one_worker),
     };
     return cmocka_run_group_tests_name("report over hosts", tests, make_folders, remove_folders);
 }
