@@ -6,7 +6,7 @@
 #define COMPAT_RELEASE_H
 
 #define R_NONE (-1L) /* not a libcrypto function at all */
-#define R_FORK (-2L) /* exported by a fork only (identifies it), never by OpenSSL */
+#define R_FORK (-2L) /* exported by a fork only, never by OpenSSL */
 #define R_098 908L
 #define R_100 10000L
 #define R_101 10001L

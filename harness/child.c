@@ -5,6 +5,7 @@
 #include "timing.h"
 #include "workers.h"
 #include "workload.h"
+#include "workloads/common.h"
 
 #include <libgen.h>
 #include <sched.h>
@@ -37,6 +38,7 @@ typedef struct {
     char workload[32];
     int api;
     bool passed;
+    bool fork_lacks_it; /* a fork refused to make the algorithm: unsupported */
     char why[256];
 } kat_memo;
 
@@ -58,7 +60,9 @@ static const kat_memo *self_check_once(const crypto_lib *lib, const workload_spe
     snprintf(m->workload, sizeof m->workload, "%s", ws->name);
     m->api = (int)api;
     m->why[0] = '\0';
+    (void)wl_take_unavailable();
     m->passed = ws->w->self_check(lib, ws, api, m->why, sizeof m->why);
+    m->fork_lacks_it = !m->passed && wl_take_unavailable();
     if (!m->passed && m->why[0] == '\0')
         snprintf(m->why, sizeof m->why, "known-answer check failed");
     return m;
@@ -110,8 +114,11 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
     }
     const kat_memo *m = self_check_once(lib, &ws, (api_path)rq->api);
     if (!m->passed) {
-        rp->status = ST_KAT_FAILED;
-        snprintf(rp->note, sizeof rp->note, "%s", m->why);
+        rp->status = m->fork_lacks_it ? ST_UNSUPPORTED : ST_KAT_FAILED;
+        size_t k = m->fork_lacks_it ? (size_t)snprintf(rp->note, sizeof rp->note, "not in %s: ",
+                                                       flavor_title(lib->ver.flavor))
+                                    : 0;
+        snprintf(rp->note + k, sizeof rp->note - k, "%s", m->why);
         return;
     }
     pt->w = ws.w;

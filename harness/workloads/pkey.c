@@ -143,7 +143,7 @@ bool pk_ctx_open(pk_state *s, pk_op op, const cx_OSSL_PARAM *params, char *why, 
     s->pctx = s->api == API_FETCH ? lib->fn.EVP_PKEY_CTX_new_from_pkey(NULL, s->pkey, NULL)
                                   : lib->fn.EVP_PKEY_CTX_new(s->pkey, NULL);
     if (s->pctx == NULL)
-        return wl_fail(lib, why, n, "cannot create the EVP_PKEY_CTX");
+        return wl_unavailable(lib, why, n, "cannot create the EVP_PKEY_CTX");
     static const char *const names[] = {"sign", "verify", "derive", "encapsulate",
                                         "decapsulate"};
     char what[64];
