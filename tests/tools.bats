@@ -50,12 +50,12 @@ XCHECK="$ROOT/tools/speed-crosscheck.sh"
     [ -z "$output" ]
 }
 
-@test "README shows the speed map exactly as the TSV renders it" {
+@test "docs/speed-map.md shows the speed map exactly as the TSV renders it" {
     run "$REPORT" --map
     [ "$status" -eq 0 ]
     [ "${#lines[@]}" -ge 12 ]
     local rendered=$output
-    run awk '/<!-- speed-map:begin -->/ { on = 1; next } /<!-- speed-map:end -->/ { on = 0 } on' "$ROOT/README.md"
+    run awk '/<!-- speed-map:begin -->/ { on = 1; next } /<!-- speed-map:end -->/ { on = 0 } on' "$ROOT/docs/speed-map.md"
     [ "$output" = "$rendered" ] || { diff <(echo "$rendered") <(echo "$output"); false; }
 }
 
