@@ -95,14 +95,14 @@ static bool check_vector(const crypto_lib *lib, const aead_def *d, api_path api,
     return ok;
 }
 
-bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                     size_t n)
+check_result aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                             char *why, size_t n)
 {
     const aead_def *d = ws->w->data;
     for (size_t k = 0; k < sizeof d->kat / sizeof d->kat[0] && d->kat[k].name != NULL; k++)
         if (!check_vector(lib, d, api, &d->kat[k], why, n))
-            return false;
-    return true;
+            return CHECK_FAIL;
+    return CHECK_PASS;
 }
 
 void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

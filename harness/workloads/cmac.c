@@ -69,7 +69,7 @@ static bool low_open(mac_state *s, char *why, size_t n)
     return true;
 }
 
-static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
+static check_result evp_key(mac_state *s, char *why, size_t n)
 {
     const crypto_lib *lib = s->lib;
     const cx_EVP_CIPHER *cipher = lib->fn.EVP_aes_128_cbc();
@@ -88,9 +88,9 @@ static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
         if (pctx != NULL)
             lib->fn.EVP_PKEY_CTX_free(pctx);
     }
-    if (pkey == NULL)
-        wl_unavailable(lib, why, n, "cannot make a CMAC EVP_PKEY");
-    return pkey;
+    if ((s->pkey = pkey) == NULL)
+        return wl_refused(lib, why, n, "cannot make a CMAC EVP_PKEY");
+    return CHECK_PASS;
 }
 
 /* NIST SP 800-38B D.1 (RFC 4493 section 4): AES-128, messages of 0, 16, 40

@@ -98,19 +98,11 @@ bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what)
     return false;
 }
 
-static bool fork_lacks_it; /* set by wl_unavailable, read once by wl_take_unavailable */
-
-bool wl_unavailable(const crypto_lib *lib, char *why, size_t n, const char *what)
+check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *what)
 {
-    fork_lacks_it = crypto_lib_is_fork(lib);
-    return wl_fail(lib, why, n, what);
-}
-
-bool wl_take_unavailable(void)
-{
-    bool was = fork_lacks_it;
-    fork_lacks_it = false;
-    return was;
+    check_result r = crypto_lib_is_fork(lib) ? CHECK_UNAVAILABLE : CHECK_FAIL;
+    wl_fail(lib, why, n, what);
+    return r;
 }
 
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)

@@ -30,14 +30,18 @@ bool wl_why(char *why, size_t n, const char *fmt, ...) __attribute__((format(pri
 
 /* false + "<fmt>" (+ the library's queued error, if any) in why. */
 bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
-/* wl_fail where the library refused to make the algorithm's key or context:
- * a fork may lack an algorithm behind an API it exports (BoringSSL has no
- * DSA or CMAC behind EVP_PKEY), and then the path is `unsupported`, not a
- * failed check; on an OpenSSL release, which the symbol table says has it,
- * it stays a failure.  wl_take_unavailable says (once) whether the last
- * failure was such a refusal by a fork. */
-bool wl_unavailable(const crypto_lib *lib, char *why, size_t n, const char *what);
-bool wl_take_unavailable(void);
+/* The library refused to make the algorithm's key or context: "<what>"
+ * (+ its error) in why, and CHECK_UNAVAILABLE on a fork, which may lack an
+ * algorithm behind an API it exports (BoringSSL has no DSA or CMAC behind
+ * EVP_PKEY); on an OpenSSL release, which the symbol table says has it,
+ * CHECK_FAIL. */
+check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *what);
+
+/* The end of a check made of bool steps (each false with its reason). */
+static inline check_result wl_result(bool ok)
+{
+    return ok ? CHECK_PASS : CHECK_FAIL;
+}
 
 /* EVP_MD_CTX allocation across releases: EVP_MD_CTX_create/destroy up to
  * 1.0.2, EVP_MD_CTX_new/free from 1.1.0 (the old names became macros). */

@@ -100,13 +100,11 @@ static bool low_open(mac_state *s, char *why, size_t n)
     return true;
 }
 
-static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
+static check_result evp_key(mac_state *s, char *why, size_t n)
 {
-    cx_EVP_PKEY *pkey =
-        s->lib->fn.EVP_PKEY_new_mac_key(WL_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
-    if (pkey == NULL)
-        wl_fail(s->lib, why, n, "EVP_PKEY_new_mac_key(HMAC) failed");
-    return pkey;
+    s->pkey = s->lib->fn.EVP_PKEY_new_mac_key(WL_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
+    return wl_result(s->pkey != NULL ||
+                     wl_fail(s->lib, why, n, "EVP_PKEY_new_mac_key(HMAC) failed"));
 }
 
 WL_GETTER(cx_EVP_MD, EVP_sha256)

@@ -28,8 +28,9 @@ typedef struct {
     bool (*low_open)(mac_state *s, char *why, size_t n);
     void (*low_close)(mac_state *s);
     workload_loop legacy, oneshot; /* NULL where the algorithm has no such call */
-    /* evp: the key as an EVP_PKEY */
-    cx_EVP_PKEY *(*evp_key)(mac_state *s, char *why, size_t n);
+    /* evp: the key as an EVP_PKEY in s->pkey; CHECK_UNAVAILABLE where a
+     * fork has no such key type behind the call (wl_refused) */
+    check_result (*evp_key)(mac_state *s, char *why, size_t n);
     mac_kat kat[4];
 } mac_def;
 

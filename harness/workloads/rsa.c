@@ -174,8 +174,8 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
 
 /* Signs (expecting the fixed key's exact bytes) and verifies twice through
  * the timed loops; a corrupted signature must be rejected. */
-static bool rsa_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result rsa_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
     int bits = ws->param;
     workload_loop sign, verify;
@@ -211,7 +211,7 @@ static bool rsa_self_check(const crypto_lib *lib, const workload_spec *ws, api_p
     }
     rsa_teardown(verifier);
     rsa_teardown(signer);
-    return ok;
+    return wl_result(ok);
 }
 
 static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

@@ -190,15 +190,15 @@ static bool decrypts(const crypto_lib *lib, const workload_spec *ws, api_path ap
     return ok;
 }
 
-static bool enc_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result enc_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
     int which = *(const int *)ws->w->data == RSA_PKCS1_PADDING_ ? RSA_CT_PKCS1 : RSA_CT_OAEP;
     for (size_t i = 0; i < rsa_test_ciphertext_count; i++)
         if (rsa_test_ciphertexts[i].bits == ws->param &&
             !decrypts(lib, ws, api, rsa_test_ciphertexts[i].ct[which],
                       rsa_test_ciphertexts[i].len[which], true, why, n))
-            return false;
+            return CHECK_FAIL;
     workload_loop enc;
     enc_state *e = enc_open(lib, ws, api, OP_ENCRYPT, NULL, 0, &enc, why, n);
     bool ok = e != NULL;
@@ -210,7 +210,7 @@ static bool enc_self_check(const crypto_lib *lib, const workload_spec *ws, api_p
         ok = decrypts(lib, ws, api, e->out, e->out_len, false, why, n);
     }
     enc_teardown(e);
-    return ok;
+    return wl_result(ok);
 }
 
 static void *enc_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

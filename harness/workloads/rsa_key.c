@@ -66,13 +66,14 @@ static cx_RSA *generated_key(const crypto_lib *lib, int bits, char *why, size_t 
     return rsa;
 }
 
-bool rsa_key_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n)
+check_result rsa_key_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                               char *why, size_t n)
 {
     (void)lib, (void)api;
-    if (ws->param < 512 || ws->param > 16384)
-        return wl_why(why, n, "RSA key size must be 512 to 16384 bits");
-    return true;
+    if (ws->param >= 512 && ws->param <= 16384)
+        return CHECK_PASS;
+    wl_why(why, n, "RSA key size must be 512 to 16384 bits");
+    return CHECK_UNAVAILABLE;
 }
 
 cx_RSA *rsa_key_for(const crypto_lib *lib, int bits, bool *owned, char *why, size_t n)

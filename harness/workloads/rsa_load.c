@@ -111,13 +111,14 @@ static load_state *load_open(const crypto_lib *lib, int bits, api_path api,
     return wl_keep_if(ok, s, load_teardown);
 }
 
-static bool load_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result load_available(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
     (void)lib, (void)api;
-    if (rsa_fixed_key(ws->param) == NULL)
-        return wl_why(why, n, "rsa-load has fixed keys of 1024, 2048, 3072 and 4096 bits only");
-    return true;
+    if (rsa_fixed_key(ws->param) != NULL)
+        return CHECK_PASS;
+    wl_why(why, n, "rsa-load has fixed keys of 1024, 2048, 3072 and 4096 bits only");
+    return CHECK_UNAVAILABLE;
 }
 
 /* The DER the decoded key encodes to, compared with the fixed one. */
@@ -136,8 +137,8 @@ static bool reencodes(const load_state *s, const rsa_test_key *k, char *why, siz
     return ok;
 }
 
-static bool load_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                            char *why, size_t n)
+static check_result load_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                    api_path api, char *why, size_t n)
 {
     const rsa_test_key *k = rsa_fixed_key(ws->param);
     workload_loop loop;
@@ -159,7 +160,7 @@ static bool load_self_check(const crypto_lib *lib, const workload_spec *ws, api_
     } else if (ok) {
         ok = wl_why(why, n, "out of memory");
     }
-    return ok;
+    return wl_result(ok);
 }
 
 static void *load_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

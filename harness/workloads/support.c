@@ -125,7 +125,7 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
                  flavor_title(lib->ver.flavor), release_series_name(ws->w->since));
         return WL_UNSUPPORTED;
     }
-    if (ws->w->available != NULL && !ws->w->available(lib, ws, api, why, n))
+    if (ws->w->available != NULL && ws->w->available(lib, ws, api, why, n) != CHECK_PASS)
         return WL_UNSUPPORTED;
     return WL_SUPPORTED;
 }

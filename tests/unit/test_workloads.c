@@ -272,7 +272,7 @@ static void test_workload(void **state)
                          the_lib.ver.name, why);
             continue;
         }
-        if (!w->self_check(&the_lib, spec, (api_path)api, why, sizeof why))
+        if (w->self_check(&the_lib, spec, (api_path)api, why, sizeof why) != CHECK_PASS)
             fail_msg("%s/%s self-check failed on %s: %s", spec->name, api_name(api),
                      the_lib.ver.name, why);
         for (int op = 0; w->ops[op] != NULL; op++)
