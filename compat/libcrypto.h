@@ -2,6 +2,7 @@
 #ifndef COMPAT_LIBCRYPTO_H
 #define COMPAT_LIBCRYPTO_H
 
+#include "constants.h"
 #include "release.h"
 #include "types.h"
 #include "version.h"

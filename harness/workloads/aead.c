@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AEAD_GET_TAG 0x10 /* EVP_CTRL_GCM_GET_TAG (1.0.1) = EVP_CTRL_AEAD_GET_TAG (1.1.0+) */
-
 const char *const aead_ops[] = {"encrypt", NULL};
 
 static bool evp_loop(void *p, uint64_t iterations)
@@ -31,7 +29,7 @@ static bool evp_loop(void *p, uint64_t iterations)
         if (init(ctx, NULL, NULL, NULL, iv) != 1 ||
             (aadlen > 0 && update(ctx, NULL, &outl, aad, aadlen) != 1) ||
             update(ctx, out, &outl, in, len) != 1 || final(ctx, out + outl, &finl) != 1 ||
-            outl + finl != len || ctrl(ctx, AEAD_GET_TAG, AEAD_TAG_BYTES, tag) != 1)
+            outl + finl != len || ctrl(ctx, CX_EVP_CTRL_AEAD_GET_TAG, AEAD_TAG_BYTES, tag) != 1)
             return false;
     return true;
 }

@@ -127,7 +127,7 @@ void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx)
 void wl_utf8_params(cx_OSSL_PARAM params[2], const char *key, const char *value)
 {
     params[0] = (cx_OSSL_PARAM){.key = key,
-                                .data_type = WL_OSSL_PARAM_UTF8_STRING,
+                                .data_type = CX_OSSL_PARAM_UTF8_STRING,
                                 .data = (void *)value,
                                 .data_size = strlen(value),
                                 .return_size = (size_t)-1};

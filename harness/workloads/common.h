@@ -79,8 +79,4 @@ void *wl_keep_if(bool ok, void *state, void (*teardown)(void *state));
         return lib->fn.SYM();                                                                 \
     }
 
-#define WL_OSSL_PARAM_UTF8_STRING 4u
-#define WL_NID_sha256 672
-#define WL_EVP_PKEY_HMAC 855 /* NID_hmac, 1.0.0+ */
-
 #endif

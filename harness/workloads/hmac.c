@@ -102,7 +102,7 @@ static bool low_open(mac_state *s, char *why, size_t n)
 
 static check_result evp_key(mac_state *s, char *why, size_t n)
 {
-    s->pkey = s->lib->fn.EVP_PKEY_new_mac_key(WL_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
+    s->pkey = s->lib->fn.EVP_PKEY_new_mac_key(CX_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
     return wl_result(s->pkey != NULL ||
                      wl_fail(s->lib, why, n, "EVP_PKEY_new_mac_key(HMAC) failed"));
 }

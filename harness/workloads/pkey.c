@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OSSL_PARAM_INTEGER_ 1u
-#define OSSL_PARAM_OCTET_STRING_ 5u
-
 pk_state *pk_new(const crypto_lib *lib, api_path api, const unsigned char *in, size_t in_len,
                  size_t out_cap, size_t secret_cap, char *why, size_t n)
 {
@@ -336,12 +333,12 @@ check_result pk_algorithm_check(const crypto_lib *lib, bool usable, const char *
 
 cx_OSSL_PARAM pk_param_octets(const char *key, const void *data, size_t len)
 {
-    return (cx_OSSL_PARAM){key, OSSL_PARAM_OCTET_STRING_, (void *)data, len, (size_t)-1};
+    return (cx_OSSL_PARAM){key, CX_OSSL_PARAM_OCTET_STRING, (void *)data, len, (size_t)-1};
 }
 
 cx_OSSL_PARAM pk_param_int(const char *key, int *value)
 {
-    return (cx_OSSL_PARAM){key, OSSL_PARAM_INTEGER_, value, sizeof *value, (size_t)-1};
+    return (cx_OSSL_PARAM){key, CX_OSSL_PARAM_INTEGER, value, sizeof *value, (size_t)-1};
 }
 
 unsigned char *pk_unhex(const char *hex, size_t *len, char *why, size_t n)

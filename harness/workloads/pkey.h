@@ -8,13 +8,6 @@
 #include "common.h"
 #include "pkey_keys.h"
 
-/* NIDs = EVP_PKEY types, the same in every release */
-#define PK_TYPE_RSA 6
-#define PK_TYPE_DSA 116
-#define PK_TYPE_EC 408
-#define PK_TYPE_X25519 1034
-#define PK_TYPE_ED25519 1087
-
 /* What a context is initialised for (and which loop times it). */
 typedef enum { PK_SIGN, PK_VERIFY, PK_DERIVE, PK_ENCAPS, PK_DECAPS } pk_op;
 

@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EVP_PKEY_RSA_ 6
-#define EVP_PKEY_KEYPAIR_ 0x87 /* OSSL_KEYMGMT_SELECT_{ALL_PARAMETERS,PUBLIC,PRIVATE}_KEY */
 
 typedef struct {
     const crypto_lib *lib;
@@ -52,7 +50,7 @@ static bool evp_loop(void *p, uint64_t iterations)
         const unsigned char *der = s->der;
         if (s->pkey != NULL)
             pkey_free(s->pkey);
-        if ((s->pkey = d2i(EVP_PKEY_RSA_, NULL, &der, (long)s->der_len)) == NULL)
+        if ((s->pkey = d2i(CX_EVP_PKEY_RSA, NULL, &der, (long)s->der_len)) == NULL)
             return false;
     }
     return true;
@@ -106,7 +104,7 @@ static load_state *load_open(const crypto_lib *lib, int bits, api_path api,
     *loop = loops[api];
     bool ok = api != API_FETCH ||
               (s->dctx = lib->fn.OSSL_DECODER_CTX_new_for_pkey(&s->pkey, "DER", NULL, "RSA",
-                                                               EVP_PKEY_KEYPAIR_, NULL, NULL)) ||
+                                                               CX_EVP_PKEY_KEYPAIR, NULL, NULL)) ||
               wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed");
     return wl_keep_if(ok, s, load_teardown);
 }
