@@ -7,10 +7,17 @@
 #include <string.h>
 
 const crypto_symbol crypto_symbols[] = {
-#define FN(since, until, ret, name, params) {#name, #name, since, until, false, offsetof(crypto_fns, name)},
-#define SHAPE(since, until, ret, member, symbol, params)                                      \
-    {#member, #symbol, since, until, true, offsetof(crypto_fns, member)},
+/* Macro parameters named apart from the fields they fill. */
+#define FN(from, to, ret, fn, params)                                                         \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn)},
+#define SHAPE(from, to, ret, member, sym, params)                                             \
+    {.name = #member, .symbol = #sym, .since = from, .until = to, .shape_only = true,         \
+     .offset = offsetof(crypto_fns, member)},
+#define RENAMED(from, renamed_in, to, ret, fn, old, params)                                   \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .old_symbol = #old, .renamed = renamed_in},
 #include "symbols.def"
+#undef RENAMED
 #undef SHAPE
 #undef FN
 };
@@ -82,8 +89,11 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &self) != 0)
         return fail(why, n, "cannot inspect: %s", dlerror());
     for (size_t i = 0; i < crypto_symbol_count; i++) {
-        void *p = own_symbol(lib->handle, self, crypto_symbols[i].symbol);
-        memcpy((char *)&lib->fn + crypto_symbols[i].offset, &p, sizeof p);
+        const crypto_symbol *s = &crypto_symbols[i];
+        void *p = own_symbol(lib->handle, self, s->symbol);
+        if (p == NULL && s->old_symbol != NULL)
+            p = own_symbol(lib->handle, self, s->old_symbol);
+        memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
     }
     if (lib->fn.SSL_CTX_new != NULL)
         return fail(why, n, "%s", "this is libssl, not libcrypto: pass the libcrypto beside it");

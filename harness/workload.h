@@ -72,8 +72,10 @@ struct workload {
     bool in_default;         /* a fixed line: measured by a run without --workloads */
     unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
 
-    /* Per API path, the symbols.def functions it calls, space-separated
-     * ("a|b": either one); NULL when the workload has no such call shape.
+    /* Per API path, the symbols.def functions it calls, space-separated:
+     * a renamed one (RENAMED) or one with several SHAPEs by its one name,
+     * "a|b" for two different calls the path makes one or the other of;
+     * NULL when the workload has no such call shape.
      * "needs 3.0 or later" and the like are derived from these. */
     const char *needs[API_COUNT];
 

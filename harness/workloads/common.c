@@ -107,21 +107,13 @@ check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *
 
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)
 {
-    if (lib->fn.EVP_MD_CTX_new != NULL)
-        return lib->fn.EVP_MD_CTX_new();
-    if (lib->fn.EVP_MD_CTX_create != NULL)
-        return lib->fn.EVP_MD_CTX_create();
-    return NULL;
+    return lib->fn.EVP_MD_CTX_new != NULL ? lib->fn.EVP_MD_CTX_new() : NULL;
 }
 
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx)
 {
-    if (ctx == NULL)
-        return;
-    if (lib->fn.EVP_MD_CTX_free != NULL)
+    if (ctx != NULL && lib->fn.EVP_MD_CTX_free != NULL)
         lib->fn.EVP_MD_CTX_free(ctx);
-    else if (lib->fn.EVP_MD_CTX_destroy != NULL)
-        lib->fn.EVP_MD_CTX_destroy(ctx);
 }
 
 void wl_utf8_params(cx_OSSL_PARAM params[2], const char *key, const char *value)

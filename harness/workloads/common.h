@@ -43,8 +43,9 @@ static inline check_result wl_result(bool ok)
     return ok ? CHECK_PASS : CHECK_FAIL;
 }
 
-/* EVP_MD_CTX allocation across releases: EVP_MD_CTX_create/destroy up to
- * 1.0.2, EVP_MD_CTX_new/free from 1.1.0 (the old names became macros). */
+/* An EVP_MD_CTX (NULL when the library cannot make one) and its release,
+ * which does nothing with NULL; EVP_MD_CTX_new/free are the one pointer of
+ * either name (_create/_destroy up to 1.0.2: symbols.def RENAMED). */
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib);
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx);
 

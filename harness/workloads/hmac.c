@@ -143,8 +143,7 @@ static const mac_def hmac_sha1_def = {
 #define HMAC_NEEDS(getter)                                                                    \
     {                                                                                         \
         [API_LEGACY] = "HMAC_CTX_new|HMAC_CTX_init HMAC_CTX_free|HMAC_CTX_cleanup "           \
-                       "HMAC_Init_ex|HMAC_Init_ex_void HMAC_Update|HMAC_Update_void "        \
-                       "HMAC_Final|HMAC_Final_void " #getter,                                 \
+                       "HMAC_Init_ex HMAC_Update HMAC_Final " #getter,                        \
         [API_ONESHOT] = "HMAC " #getter,                                                      \
         [API_EVP] = MAC_NEEDS_EVP "EVP_PKEY_new_mac_key " #getter, MAC_NEEDS_FETCH,           \
     }

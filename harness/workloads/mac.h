@@ -66,7 +66,7 @@ extern const char *const mac_ops[];
 
 /* The `needs` of the paths mac.c drives. */
 #define MAC_NEEDS_EVP                                                                         \
-    "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy EVP_PKEY_free "       \
+    "EVP_MD_CTX_new EVP_MD_CTX_free EVP_PKEY_free "       \
     "EVP_DigestSignInit EVP_DigestUpdate EVP_DigestSignFinal "
 #define MAC_NEEDS_FETCH                                                                       \
     [API_FETCH] = "EVP_MAC_fetch EVP_MAC_free EVP_MAC_CTX_new EVP_MAC_CTX_free EVP_MAC_init "  \

@@ -153,7 +153,7 @@ const workload wl_ed25519 = MS_WORKLOAD(
     "(EVP only: Ed25519 has no low-level call)",
     R_111,
     [API_EVP] = "EVP_DigestSign EVP_DigestVerify EVP_DigestSignInit EVP_DigestVerifyInit "
-                "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "
+                "EVP_MD_CTX_new EVP_MD_CTX_free "
                 "d2i_AutoPrivateKey EVP_PKEY_free",
     [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey");
 
