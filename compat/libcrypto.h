@@ -2,6 +2,7 @@
 #ifndef COMPAT_LIBCRYPTO_H
 #define COMPAT_LIBCRYPTO_H
 
+#include "constants.h"
 #include "release.h"
 #include "types.h"
 #include "version.h"
@@ -12,7 +13,9 @@
 typedef struct {
 #define FN(since, until, ret, name, params) ret(*name) params;
 #define SHAPE(since, until, ret, member, symbol, params) ret(*member) params;
+#define RENAMED(since, renamed, until, ret, name, old, params) ret(*name) params;
 #include "symbols.def"
+#undef RENAMED
 #undef SHAPE
 #undef FN
 } crypto_fns;
@@ -85,6 +88,8 @@ typedef struct {
     long since, until;
     bool shape_only;    /* a SHAPE: filled only for releases in [since, until] */
     size_t offset;      /* of the pointer inside crypto_fns */
+    const char *old_symbol; /* a RENAMED entry: the name before `renamed`; else NULL */
+    long renamed;           /* a RENAMED entry: the first release with `symbol` */
 } crypto_symbol;
 extern const crypto_symbol crypto_symbols[];
 extern const size_t crypto_symbol_count;

@@ -7,10 +7,17 @@
 #include <string.h>
 
 const crypto_symbol crypto_symbols[] = {
-#define FN(since, until, ret, name, params) {#name, #name, since, until, false, offsetof(crypto_fns, name)},
-#define SHAPE(since, until, ret, member, symbol, params)                                      \
-    {#member, #symbol, since, until, true, offsetof(crypto_fns, member)},
+/* Macro parameters named apart from the fields they fill. */
+#define FN(from, to, ret, fn, params)                                                         \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn)},
+#define SHAPE(from, to, ret, member, sym, params)                                             \
+    {.name = #member, .symbol = #sym, .since = from, .until = to, .shape_only = true,         \
+     .offset = offsetof(crypto_fns, member)},
+#define RENAMED(from, renamed_in, to, ret, fn, old, params)                                   \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .old_symbol = #old, .renamed = renamed_in},
 #include "symbols.def"
+#undef RENAMED
 #undef SHAPE
 #undef FN
 };
@@ -82,8 +89,11 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &self) != 0)
         return fail(why, n, "cannot inspect: %s", dlerror());
     for (size_t i = 0; i < crypto_symbol_count; i++) {
-        void *p = own_symbol(lib->handle, self, crypto_symbols[i].symbol);
-        memcpy((char *)&lib->fn + crypto_symbols[i].offset, &p, sizeof p);
+        const crypto_symbol *s = &crypto_symbols[i];
+        void *p = own_symbol(lib->handle, self, s->symbol);
+        if (p == NULL && s->old_symbol != NULL)
+            p = own_symbol(lib->handle, self, s->old_symbol);
+        memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
     }
     if (lib->fn.SSL_CTX_new != NULL)
         return fail(why, n, "%s", "this is libssl, not libcrypto: pass the libcrypto beside it");
@@ -113,16 +123,12 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     return true;
 }
 
-/* OPENSSL_INIT_* bits, identical 1.1.0 -> 4.0. */
-enum { INIT_LOAD_CRYPTO_STRINGS = 0x2, INIT_ADD_ALL_CIPHERS = 0x4, INIT_ADD_ALL_DIGESTS = 0x8,
-       INIT_NO_LOAD_CONFIG = 0x80 };
-
 bool crypto_lib_init(crypto_lib *lib, char *why, size_t n)
 {
     if (lib->fn.OPENSSL_init_crypto != NULL) {
         /* NO_LOAD_CONFIG: a distro openssl.cnf must not change the numbers. */
-        uint64_t opts = INIT_LOAD_CRYPTO_STRINGS | INIT_ADD_ALL_CIPHERS | INIT_ADD_ALL_DIGESTS |
-                        INIT_NO_LOAD_CONFIG;
+        uint64_t opts = CX_OPENSSL_INIT_LOAD_CRYPTO_STRINGS | CX_OPENSSL_INIT_ADD_ALL_CIPHERS |
+                        CX_OPENSSL_INIT_ADD_ALL_DIGESTS | CX_OPENSSL_INIT_NO_LOAD_CONFIG;
         if (lib->fn.OPENSSL_init_crypto(opts, NULL) != 1)
             return fail(why, n, "%s", "OPENSSL_init_crypto failed");
     } else if (lib->fn.OPENSSL_add_all_algorithms_noconf != NULL) {
@@ -140,10 +146,12 @@ bool crypto_lib_init(crypto_lib *lib, char *why, size_t n)
 
 const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f)
 {
-    /* Type codes: <= 1.0.2 SSLEAY_CFLAGS..DIR = 2..5; >= 1.1.0
-     * OPENSSL_CFLAGS..DIR = 1..4; 3.0 adds MODULES_DIR 8 and CPU_INFO 9. */
-    static const int old_code[] = {2, 3, 4, 5, -1, -1};
-    static const int new_code[] = {1, 2, 3, 4, 8, 9};
+    /* In crypto_info_field order; -1: no such type up to 1.0.2. */
+    static const int old_code[] = {CX_SSLEAY_CFLAGS, CX_SSLEAY_BUILT_ON, CX_SSLEAY_PLATFORM,
+                                   CX_SSLEAY_DIR, -1, -1};
+    static const int new_code[] = {CX_OPENSSL_CFLAGS,      CX_OPENSSL_BUILT_ON,
+                                   CX_OPENSSL_PLATFORM,    CX_OPENSSL_DIR,
+                                   CX_OPENSSL_MODULES_DIR, CX_OPENSSL_CPU_INFO};
     if (lib->fn.OpenSSL_version != NULL) {
         if ((f == INFO_MODULES_DIR || f == INFO_CPU) && !crypto_lib_since(lib, R_300))
             return NULL;

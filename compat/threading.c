@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { CRYPTO_LOCK_ = 1 }; /* mode bit: lock (else unlock) */
-
 static pthread_mutex_t *locks;
 static int nlocks;
 static void (*set_numeric)(cx_CRYPTO_THREADID *, unsigned long);
@@ -20,7 +18,7 @@ static void locking_callback(int mode, int type, const char *file, int line)
     (void)file, (void)line;
     if (type < 0 || type >= nlocks)
         return;
-    if (mode & CRYPTO_LOCK_)
+    if (mode & CX_CRYPTO_LOCK)
         pthread_mutex_lock(&locks[type]);
     else
         pthread_mutex_unlock(&locks[type]);

@@ -2,10 +2,10 @@
 #include "child.h"
 
 #include "protocol.h"
+#include "self_check.h"
 #include "timing.h"
 #include "workers.h"
 #include "workload.h"
-#include "workloads/common.h"
 
 #include <libgen.h>
 #include <sched.h>
@@ -31,41 +31,6 @@ void child_isolate_environment(const char *lib_path)
     struct stat st;
     if (stat(modules, &st) == 0 && S_ISDIR(st.st_mode))
         setenv("OPENSSL_MODULES", modules, 1);
-}
-
-/* Known-answer checks run once per (workload, api) in this process. */
-typedef struct {
-    char workload[32];
-    int api;
-    bool passed;
-    bool fork_lacks_it; /* a fork refused to make the algorithm: unsupported */
-    char why[256];
-} kat_memo;
-
-static kat_memo *memo;
-static size_t memo_count, memo_cap;
-
-static const kat_memo *self_check_once(const crypto_lib *lib, const workload_spec *ws,
-                                       api_path api)
-{
-    for (size_t i = 0; i < memo_count; i++)
-        if (memo[i].api == (int)api && strcmp(memo[i].workload, ws->name) == 0)
-            return &memo[i];
-    if (memo_count == memo_cap) {
-        memo_cap = memo_cap ? memo_cap * 2 : 32;
-        if ((memo = realloc(memo, memo_cap * sizeof *memo)) == NULL)
-            abort();
-    }
-    kat_memo *m = &memo[memo_count++];
-    snprintf(m->workload, sizeof m->workload, "%s", ws->name);
-    m->api = (int)api;
-    m->why[0] = '\0';
-    (void)wl_take_unavailable();
-    m->passed = ws->w->self_check(lib, ws, api, m->why, sizeof m->why);
-    m->fork_lacks_it = !m->passed && wl_take_unavailable();
-    if (!m->passed && m->why[0] == '\0')
-        snprintf(m->why, sizeof m->why, "known-answer check failed");
-    return m;
 }
 
 static void reply_error(reply *rp, row_status st, const char *what, const crypto_lib *lib)
@@ -112,15 +77,8 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
                  ws.name, ws.w->block_multiple);
         return;
     }
-    const kat_memo *m = self_check_once(lib, &ws, (api_path)rq->api);
-    if (!m->passed) {
-        rp->status = m->fork_lacks_it ? ST_UNSUPPORTED : ST_KAT_FAILED;
-        size_t k = m->fork_lacks_it ? (size_t)snprintf(rp->note, sizeof rp->note, "not in %s: ",
-                                                       flavor_title(lib->ver.flavor))
-                                    : 0;
-        snprintf(rp->note + k, sizeof rp->note - k, "%s", m->why);
+    if (!self_check_passed(lib, &ws, (api_path)rq->api, &rp->status, rp->note, sizeof rp->note))
         return;
-    }
     pt->w = ws.w;
     pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
     if (parallel) {

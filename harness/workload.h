@@ -34,10 +34,17 @@ typedef bool (*workload_loop)(void *state, uint64_t iterations);
 typedef struct workload workload;
 typedef struct workload_spec workload_spec;
 
+/* What a support or known-answer check found.  CHECK_UNAVAILABLE: the
+ * library lacks the algorithm on this path (a build left it out; a fork
+ * exports the API but has nothing behind it), so the path is `unsupported`
+ * with the reason, not a failed check.  CHECK_FAIL is 0 so that a
+ * helper's `false` stays a failure wherever it is returned as it is. */
+typedef enum { CHECK_FAIL, CHECK_PASS, CHECK_UNAVAILABLE } check_result;
+
 /* The types of a table line's callbacks (struct workload says what each
  * does), so a family declares its own in a line: `workload_check_fn
  * digest_self_check;`. */
-typedef bool workload_check_fn(const crypto_lib *lib, const workload_spec *ws, api_path api,
+typedef check_result workload_check_fn(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                char *why, size_t n);
 typedef void *workload_setup_fn(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                 int op, size_t bytes, workload_loop *loop, char *why, size_t n);
@@ -65,8 +72,10 @@ struct workload {
     bool in_default;         /* a fixed line: measured by a run without --workloads */
     unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
 
-    /* Per API path, the symbols.def functions it calls, space-separated
-     * ("a|b": either one); NULL when the workload has no such call shape.
+    /* Per API path, the symbols.def functions it calls, space-separated:
+     * a renamed one (RENAMED) or one with several SHAPEs by its one name,
+     * "a|b" for two different calls the path makes one or the other of;
+     * NULL when the workload has no such call shape.
      * "needs 3.0 or later" and the like are derived from these. */
     const char *needs[API_COUNT];
 
@@ -76,13 +85,16 @@ struct workload {
      * support check names the latest release any requirement needs. */
     long since;
 
-    /* Optional: false + reason when this library cannot run the path
-     * although it exports the functions (an algorithm left out of the
-     * build, a key size out of range).  Called after `needs` is met. */
+    /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
+     * the path although it exports the functions (an algorithm left out of
+     * the build, a key size out of range); any result but CHECK_PASS makes
+     * the path unsupported.  Called after `needs` is met. */
     workload_check_fn *available;
 
-    /* Known-answer self-check through exactly this path's timed loop;
-     * false with a one-line reason on a wrong answer or an error. */
+    /* Known-answer self-check through exactly this path's timed loop, with
+     * a one-line reason unless CHECK_PASS: CHECK_FAIL on a wrong answer or
+     * an error (kat_failed), CHECK_UNAVAILABLE when the library refuses to
+     * make the algorithm's key or context at all (unsupported). */
     workload_check_fn *self_check;
 
     /* Prepare one measurement point (op = index into ops; bytes ignored

@@ -64,13 +64,13 @@ static void setup(st *s, kit k, long offset)
     case K_SHA_FETCH:
         s->md_obj = fetch ? (const cx_EVP_MD *)f->EVP_MD_fetch(NULL, "SHA256", NULL) : f->EVP_sha256();
         need(s->md_obj, "SHA-256 EVP_MD");
-        s->mctx = f->EVP_MD_CTX_new ? f->EVP_MD_CTX_new() : f->EVP_MD_CTX_create();
+        s->mctx = f->EVP_MD_CTX_new(); /* EVP_MD_CTX_create up to 1.0.2 (symbols.def RENAMED) */
         return;
     case K_HMAC_FETCH: {
         need((void *)f->EVP_MAC_fetch, "EVP_MAC_fetch");
         cx_EVP_MAC *mac = f->EVP_MAC_fetch(NULL, "HMAC", NULL);
         static char digest[] = "SHA256";
-        cx_OSSL_PARAM params[2] = {{.key = "digest", .data_type = 4 /* OSSL_PARAM_UTF8_STRING */,
+        cx_OSSL_PARAM params[2] = {{.key = "digest", .data_type = CX_OSSL_PARAM_UTF8_STRING,
                                     .data = digest, .data_size = 6, .return_size = (size_t)-1},
                                    {0}};
         if (mac == NULL || (s->hctx = f->EVP_MAC_CTX_new(mac)) == NULL ||

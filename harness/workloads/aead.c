@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AEAD_GET_TAG 0x10 /* EVP_CTRL_GCM_GET_TAG (1.0.1) = EVP_CTRL_AEAD_GET_TAG (1.1.0+) */
-
 const char *const aead_ops[] = {"encrypt", NULL};
 
 static bool evp_loop(void *p, uint64_t iterations)
@@ -31,7 +29,7 @@ static bool evp_loop(void *p, uint64_t iterations)
         if (init(ctx, NULL, NULL, NULL, iv) != 1 ||
             (aadlen > 0 && update(ctx, NULL, &outl, aad, aadlen) != 1) ||
             update(ctx, out, &outl, in, len) != 1 || final(ctx, out + outl, &finl) != 1 ||
-            outl + finl != len || ctrl(ctx, AEAD_GET_TAG, AEAD_TAG_BYTES, tag) != 1)
+            outl + finl != len || ctrl(ctx, CX_EVP_CTRL_AEAD_GET_TAG, AEAD_TAG_BYTES, tag) != 1)
             return false;
     return true;
 }
@@ -95,14 +93,14 @@ static bool check_vector(const crypto_lib *lib, const aead_def *d, api_path api,
     return ok;
 }
 
-bool aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                     size_t n)
+check_result aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                             char *why, size_t n)
 {
     const aead_def *d = ws->w->data;
     for (size_t k = 0; k < sizeof d->kat / sizeof d->kat[0] && d->kat[k].name != NULL; k++)
         if (!check_vector(lib, d, api, &d->kat[k], why, n))
-            return false;
-    return true;
+            return CHECK_FAIL;
+    return CHECK_PASS;
 }
 
 void *aead_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

@@ -58,8 +58,8 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
     return wl_keep_if(ok, s, cipher_teardown);
 }
 
-bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n)
+check_result cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                               char *why, size_t n)
 {
     const cipher_def *d = ws->w->data;
     unsigned char key[64], iv[16], pt[256], ct[256];
@@ -67,11 +67,11 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
     size_t ivlen = wl_hex_decode(d->kat.iv, iv, sizeof iv);
     size_t len = wl_hex_decode(d->kat.pt, pt, sizeof pt);
     if (klen != d->keylen || ivlen != d->ivlen || len == (size_t)-1 || len % 2 != 0)
-        return wl_why(why, n, "%s: malformed known-answer vector", d->title);
+        return wl_result(wl_why(why, n, "%s: malformed known-answer vector", d->title));
     workload_loop loop;
     cipher_state *s = cipher_open(lib, d, api, key, iv, &loop, why, n);
     if (s == NULL)
-        return false;
+        return CHECK_FAIL;
     /* Two operations of half the text: the second continues the first. */
     bool ok = true;
     s->len = len / 2;
@@ -84,7 +84,7 @@ bool cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
     snprintf(what, sizeof what, "%s (%s)", d->title, d->kat.source);
     ok = ok && wl_kat_compare(what, ct, len, d->kat.ct, why, n);
     cipher_teardown(s);
-    return ok;
+    return wl_result(ok);
 }
 
 void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

@@ -10,12 +10,6 @@
  * There is no one-shot CMAC call. */
 #include "mac.h"
 
-/* The CMAC key type and its key-generation ctrls (evp.h, 1.0.1 - 4.0). */
-#define EVP_PKEY_CMAC_ 894 /* NID_cmac */
-#define EVP_PKEY_OP_KEYGEN_ (1 << 2)
-#define EVP_PKEY_CTRL_SET_MAC_KEY_ 6
-#define EVP_PKEY_CTRL_CIPHER_ 12
-
 static bool fork_reset_loop(void *p, uint64_t iterations)
 {
     mac_state *s = p;
@@ -69,7 +63,7 @@ static bool low_open(mac_state *s, char *why, size_t n)
     return true;
 }
 
-static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
+static check_result evp_key(mac_state *s, char *why, size_t n)
 {
     const crypto_lib *lib = s->lib;
     const cx_EVP_CIPHER *cipher = lib->fn.EVP_aes_128_cbc();
@@ -77,20 +71,20 @@ static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
     if (lib->fn.EVP_PKEY_new_CMAC_key != NULL) {
         pkey = lib->fn.EVP_PKEY_new_CMAC_key(NULL, s->key, s->keylen, cipher);
     } else {
-        cx_EVP_PKEY_CTX *pctx = lib->fn.EVP_PKEY_CTX_new_id(EVP_PKEY_CMAC_, NULL);
+        cx_EVP_PKEY_CTX *pctx = lib->fn.EVP_PKEY_CTX_new_id(CX_EVP_PKEY_CMAC, NULL);
         if (pctx != NULL && lib->fn.EVP_PKEY_keygen_init(pctx) == 1 &&
-            lib->fn.EVP_PKEY_CTX_ctrl(pctx, -1, EVP_PKEY_OP_KEYGEN_, EVP_PKEY_CTRL_CIPHER_, 0,
+            lib->fn.EVP_PKEY_CTX_ctrl(pctx, -1, CX_EVP_PKEY_OP_KEYGEN, CX_EVP_PKEY_CTRL_CIPHER, 0,
                                       (void *)cipher) > 0 &&
-            lib->fn.EVP_PKEY_CTX_ctrl(pctx, -1, EVP_PKEY_OP_KEYGEN_, EVP_PKEY_CTRL_SET_MAC_KEY_,
+            lib->fn.EVP_PKEY_CTX_ctrl(pctx, -1, CX_EVP_PKEY_OP_KEYGEN, CX_EVP_PKEY_CTRL_SET_MAC_KEY,
                                       (int)s->keylen, (void *)s->key) > 0 &&
             lib->fn.EVP_PKEY_keygen(pctx, &pkey) != 1)
             pkey = NULL;
         if (pctx != NULL)
             lib->fn.EVP_PKEY_CTX_free(pctx);
     }
-    if (pkey == NULL)
-        wl_unavailable(lib, why, n, "cannot make a CMAC EVP_PKEY");
-    return pkey;
+    if ((s->pkey = pkey) == NULL)
+        return wl_refused(lib, why, n, "cannot make a CMAC EVP_PKEY");
+    return CHECK_PASS;
 }
 
 /* NIST SP 800-38B D.1 (RFC 4493 section 4): AES-128, messages of 0, 16, 40

@@ -98,44 +98,28 @@ bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what)
     return false;
 }
 
-static bool fork_lacks_it; /* set by wl_unavailable, read once by wl_take_unavailable */
-
-bool wl_unavailable(const crypto_lib *lib, char *why, size_t n, const char *what)
+check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *what)
 {
-    fork_lacks_it = crypto_lib_is_fork(lib);
-    return wl_fail(lib, why, n, what);
-}
-
-bool wl_take_unavailable(void)
-{
-    bool was = fork_lacks_it;
-    fork_lacks_it = false;
-    return was;
+    check_result r = crypto_lib_is_fork(lib) ? CHECK_UNAVAILABLE : CHECK_FAIL;
+    wl_fail(lib, why, n, what);
+    return r;
 }
 
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)
 {
-    if (lib->fn.EVP_MD_CTX_new != NULL)
-        return lib->fn.EVP_MD_CTX_new();
-    if (lib->fn.EVP_MD_CTX_create != NULL)
-        return lib->fn.EVP_MD_CTX_create();
-    return NULL;
+    return lib->fn.EVP_MD_CTX_new != NULL ? lib->fn.EVP_MD_CTX_new() : NULL;
 }
 
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx)
 {
-    if (ctx == NULL)
-        return;
-    if (lib->fn.EVP_MD_CTX_free != NULL)
+    if (ctx != NULL && lib->fn.EVP_MD_CTX_free != NULL)
         lib->fn.EVP_MD_CTX_free(ctx);
-    else if (lib->fn.EVP_MD_CTX_destroy != NULL)
-        lib->fn.EVP_MD_CTX_destroy(ctx);
 }
 
 void wl_utf8_params(cx_OSSL_PARAM params[2], const char *key, const char *value)
 {
     params[0] = (cx_OSSL_PARAM){.key = key,
-                                .data_type = WL_OSSL_PARAM_UTF8_STRING,
+                                .data_type = CX_OSSL_PARAM_UTF8_STRING,
                                 .data = (void *)value,
                                 .data_size = strlen(value),
                                 .return_size = (size_t)-1};

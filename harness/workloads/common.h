@@ -30,17 +30,22 @@ bool wl_why(char *why, size_t n, const char *fmt, ...) __attribute__((format(pri
 
 /* false + "<fmt>" (+ the library's queued error, if any) in why. */
 bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
-/* wl_fail where the library refused to make the algorithm's key or context:
- * a fork may lack an algorithm behind an API it exports (BoringSSL has no
- * DSA or CMAC behind EVP_PKEY), and then the path is `unsupported`, not a
- * failed check; on an OpenSSL release, which the symbol table says has it,
- * it stays a failure.  wl_take_unavailable says (once) whether the last
- * failure was such a refusal by a fork. */
-bool wl_unavailable(const crypto_lib *lib, char *why, size_t n, const char *what);
-bool wl_take_unavailable(void);
+/* The library refused to make the algorithm's key or context: "<what>"
+ * (+ its error) in why, and CHECK_UNAVAILABLE on a fork, which may lack an
+ * algorithm behind an API it exports (BoringSSL has no DSA or CMAC behind
+ * EVP_PKEY); on an OpenSSL release, which the symbol table says has it,
+ * CHECK_FAIL. */
+check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *what);
 
-/* EVP_MD_CTX allocation across releases: EVP_MD_CTX_create/destroy up to
- * 1.0.2, EVP_MD_CTX_new/free from 1.1.0 (the old names became macros). */
+/* The end of a check made of bool steps (each false with its reason). */
+static inline check_result wl_result(bool ok)
+{
+    return ok ? CHECK_PASS : CHECK_FAIL;
+}
+
+/* An EVP_MD_CTX (NULL when the library cannot make one) and its release,
+ * which does nothing with NULL; EVP_MD_CTX_new/free are the one pointer of
+ * either name (_create/_destroy up to 1.0.2: symbols.def RENAMED). */
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib);
 void wl_md_ctx_free(const crypto_lib *lib, cx_EVP_MD_CTX *ctx);
 
@@ -74,9 +79,5 @@ void *wl_keep_if(bool ok, void *state, void (*teardown)(void *state));
     {                                                                                         \
         return lib->fn.SYM();                                                                 \
     }
-
-#define WL_OSSL_PARAM_UTF8_STRING 4u
-#define WL_NID_sha256 672
-#define WL_EVP_PKEY_HMAC 855 /* NID_hmac, 1.0.0+ */
 
 #endif

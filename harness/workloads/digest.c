@@ -105,8 +105,8 @@ static digest_state *digest_open(const crypto_lib *lib, const digest_def *d, api
     return wl_keep_if(ok, s, digest_teardown);
 }
 
-bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n)
+check_result digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                               char *why, size_t n)
 {
     const digest_def *d = ws->w->data;
     for (size_t k = 0; k < sizeof d->kat / sizeof d->kat[0] && d->kat[k].msg != NULL; k++) {
@@ -114,7 +114,7 @@ bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
         digest_state *s = digest_open(lib, d, api, (const unsigned char *)d->kat[k].msg,
                                       strlen(d->kat[k].msg), &loop, why, n);
         if (s == NULL)
-            return false;
+            return CHECK_FAIL;
         char what[96];
         snprintf(what, sizeof what, "%s (%s, vector %zu)", d->title, d->kat_source, k + 1);
         bool ok = true;
@@ -130,9 +130,9 @@ bool digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path 
         }
         digest_teardown(s);
         if (!ok)
-            return false;
+            return CHECK_FAIL;
     }
-    return true;
+    return CHECK_PASS;
 }
 
 void *digest_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

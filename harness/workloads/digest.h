@@ -51,7 +51,7 @@ extern const char *const digest_ops[];
 /* The `needs` of the EVP paths of a digest whose static object is EVP_<md>. */
 #define DIGEST_NEEDS_EVP(getter)                                                              \
     [API_EVP] = "EVP_Digest " #getter,                                                        \
-    [API_EVP_CTX] = "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy "    \
+    [API_EVP_CTX] = "EVP_MD_CTX_new EVP_MD_CTX_free "    \
                     "EVP_DigestInit_ex EVP_DigestUpdate EVP_DigestFinal_ex " #getter,         \
     [API_FETCH] = "EVP_Digest EVP_MD_fetch EVP_MD_free"
 /* ... and of its low-level calls PFX_Init/Update/Final and PFX(). */

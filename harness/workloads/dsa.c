@@ -8,8 +8,8 @@ SIG_LEGACY(dsa, cx_DSA, d2i_DSAPrivateKey, DSA_free, DSA_size, DSA_sign, DSA_ver
 
 #define DSA_LEGACY_NEEDS "d2i_DSAPrivateKey DSA_free DSA_size DSA_sign DSA_verify"
 
-static const sig_def dsa1024 = SIG_LEGACY_DEF(dsa, "DSA-1024", PK_TYPE_DSA, pkv_dsa1024);
-static const sig_def dsa2048 = SIG_LEGACY_DEF(dsa, "DSA-2048", PK_TYPE_DSA, pkv_dsa2048);
+static const sig_def dsa1024 = SIG_LEGACY_DEF(dsa, "DSA-1024", CX_EVP_PKEY_DSA, pkv_dsa1024);
+static const sig_def dsa2048 = SIG_LEGACY_DEF(dsa, "DSA-2048", CX_EVP_PKEY_DSA, pkv_dsa2048);
 
 const workload wl_dsa1024 = SIG_WORKLOAD("dsa1024", dsa1024, "DSA-1024", false,
                                          DSA_LEGACY_NEEDS);

@@ -42,8 +42,9 @@ static bool ecdh_loop(void *p, uint64_t iterations)
 }
 
 #define ECDH_DEF(id, title_, vector)                                                          \
-    static const kex_def id = {.fixed = {title_, PK_TYPE_EC, &vector, KEX_SECRET_CAP, ecdh_open}, \
-                               .legacy_derive = ecdh_loop}
+    static const kex_def id = {                                                               \
+        .fixed = {title_, CX_EVP_PKEY_EC, &vector, KEX_SECRET_CAP, ecdh_open},                \
+        .legacy_derive = ecdh_loop}
 #define ECDH_LEGACY_NEEDS                                                                     \
     "d2i_ECPrivateKey d2i_EC_PUBKEY EC_KEY_free EC_KEY_get0_public_key ECDH_compute_key"
 

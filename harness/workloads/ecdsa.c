@@ -9,7 +9,7 @@ SIG_LEGACY(ecdsa, cx_EC_KEY, d2i_ECPrivateKey, EC_KEY_free, ECDSA_size, ECDSA_si
            ECDSA_verify)
 
 #define ECDSA_DEF(id, title_, vector)                                                         \
-    static const sig_def id = SIG_LEGACY_DEF(ecdsa, title_, PK_TYPE_EC, vector)
+    static const sig_def id = SIG_LEGACY_DEF(ecdsa, title_, CX_EVP_PKEY_EC, vector)
 #define ECDSA_LEGACY_NEEDS "d2i_ECPrivateKey EC_KEY_free ECDSA_size ECDSA_sign ECDSA_verify"
 
 ECDSA_DEF(p256, "ECDSA P-256", pkv_ecdsa_p256);

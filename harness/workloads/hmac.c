@@ -100,13 +100,11 @@ static bool low_open(mac_state *s, char *why, size_t n)
     return true;
 }
 
-static cx_EVP_PKEY *evp_key(mac_state *s, char *why, size_t n)
+static check_result evp_key(mac_state *s, char *why, size_t n)
 {
-    cx_EVP_PKEY *pkey =
-        s->lib->fn.EVP_PKEY_new_mac_key(WL_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
-    if (pkey == NULL)
-        wl_fail(s->lib, why, n, "EVP_PKEY_new_mac_key(HMAC) failed");
-    return pkey;
+    s->pkey = s->lib->fn.EVP_PKEY_new_mac_key(CX_EVP_PKEY_HMAC, NULL, s->key, (int)s->keylen);
+    return wl_result(s->pkey != NULL ||
+                     wl_fail(s->lib, why, n, "EVP_PKEY_new_mac_key(HMAC) failed"));
 }
 
 WL_GETTER(cx_EVP_MD, EVP_sha256)
@@ -145,8 +143,7 @@ static const mac_def hmac_sha1_def = {
 #define HMAC_NEEDS(getter)                                                                    \
     {                                                                                         \
         [API_LEGACY] = "HMAC_CTX_new|HMAC_CTX_init HMAC_CTX_free|HMAC_CTX_cleanup "           \
-                       "HMAC_Init_ex|HMAC_Init_ex_void HMAC_Update|HMAC_Update_void "        \
-                       "HMAC_Final|HMAC_Final_void " #getter,                                 \
+                       "HMAC_Init_ex HMAC_Update HMAC_Final " #getter,                        \
         [API_ONESHOT] = "HMAC " #getter,                                                      \
         [API_EVP] = MAC_NEEDS_EVP "EVP_PKEY_new_mac_key " #getter, MAC_NEEDS_FETCH,           \
     }

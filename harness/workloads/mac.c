@@ -89,14 +89,15 @@ static bool fetch_open(mac_state *s, char *why, size_t n)
     return true;
 }
 
-/* The key set up once for one path; the loop to time. */
-static mac_state *mac_open(const crypto_lib *lib, const mac_def *d, api_path api,
-                           const unsigned char *key, size_t keylen, workload_loop *loop,
-                           char *why, size_t n)
+/* The key set up once for one path, in *out (NULL unless CHECK_PASS); the
+ * loop to time. */
+static check_result mac_open(const crypto_lib *lib, const mac_def *d, api_path api,
+                             const unsigned char *key, size_t keylen, workload_loop *loop,
+                             mac_state **out, char *why, size_t n)
 {
-    mac_state *s = wl_alloc(sizeof *s, why, n);
+    mac_state *s = *out = wl_alloc(sizeof *s, why, n);
     if (s == NULL)
-        return NULL;
+        return CHECK_FAIL;
     s->lib = lib;
     s->def = d;
     memcpy(s->keybuf, key, keylen);
@@ -116,16 +117,17 @@ static mac_state *mac_open(const crypto_lib *lib, const mac_def *d, api_path api
     else if (ok && api == API_LEGACY)
         ok = d->low_open(s, why, n);
     else if (ok && api == API_EVP)
-        ok = ((s->mctx = wl_md_ctx_new(lib)) != NULL ||
-              wl_fail(lib, why, n, "cannot allocate an EVP_MD_CTX")) &&
-             (s->pkey = d->evp_key(s, why, n)) != NULL;
+        ok = (s->mctx = wl_md_ctx_new(lib)) != NULL ||
+             wl_fail(lib, why, n, "cannot allocate an EVP_MD_CTX");
     else if (ok && api == API_FETCH)
         ok = fetch_open(s, why, n);
-    return wl_keep_if(ok, s, mac_teardown);
+    check_result r = ok && api == API_EVP ? d->evp_key(s, why, n) : wl_result(ok);
+    *out = wl_keep_if(r == CHECK_PASS, s, mac_teardown);
+    return r;
 }
 
-bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                    size_t n)
+check_result mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                            char *why, size_t n)
 {
     const mac_def *d = ws->w->data;
     for (size_t k = 0; k < sizeof d->kat / sizeof d->kat[0] && d->kat[k].name != NULL; k++) {
@@ -134,11 +136,12 @@ bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api
         size_t keylen = wl_hex_decode(v->key, key, sizeof key);
         size_t len = wl_hex_decode(v->msg, msg, sizeof msg);
         if (keylen == (size_t)-1 || len == (size_t)-1)
-            return wl_why(why, n, "%s: malformed known-answer vector", v->name);
+            return wl_result(wl_why(why, n, "%s: malformed known-answer vector", v->name));
         workload_loop loop;
-        mac_state *s = mac_open(lib, d, api, key, keylen, &loop, why, n);
-        if (s == NULL)
-            return false;
+        mac_state *s;
+        check_result r = mac_open(lib, d, api, key, keylen, &loop, &s, why, n);
+        if (r != CHECK_PASS)
+            return r;
         s->in = msg;
         s->len = len;
         bool ok = true;
@@ -153,9 +156,9 @@ bool mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api
         }
         mac_teardown(s);
         if (!ok)
-            return false;
+            return CHECK_FAIL;
     }
-    return true;
+    return CHECK_PASS;
 }
 
 void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
@@ -165,8 +168,8 @@ void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
     const mac_def *d = ws->w->data;
     unsigned char key[64];
     wl_fill_pattern(key, d->keylen, 0x484d4143u);
-    mac_state *s = mac_open(lib, d, api, key, d->keylen, loop, why, n);
-    if (s == NULL)
+    mac_state *s;
+    if (mac_open(lib, d, api, key, d->keylen, loop, &s, why, n) != CHECK_PASS)
         return NULL;
     s->in = s->block = wl_input_block(bytes, 0x48444154u, why, n);
     s->len = bytes;

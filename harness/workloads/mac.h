@@ -28,8 +28,9 @@ typedef struct {
     bool (*low_open)(mac_state *s, char *why, size_t n);
     void (*low_close)(mac_state *s);
     workload_loop legacy, oneshot; /* NULL where the algorithm has no such call */
-    /* evp: the key as an EVP_PKEY */
-    cx_EVP_PKEY *(*evp_key)(mac_state *s, char *why, size_t n);
+    /* evp: the key as an EVP_PKEY in s->pkey; CHECK_UNAVAILABLE where a
+     * fork has no such key type behind the call (wl_refused) */
+    check_result (*evp_key)(mac_state *s, char *why, size_t n);
     mac_kat kat[4];
 } mac_def;
 
@@ -65,7 +66,7 @@ extern const char *const mac_ops[];
 
 /* The `needs` of the paths mac.c drives. */
 #define MAC_NEEDS_EVP                                                                         \
-    "EVP_MD_CTX_new|EVP_MD_CTX_create EVP_MD_CTX_free|EVP_MD_CTX_destroy EVP_PKEY_free "       \
+    "EVP_MD_CTX_new EVP_MD_CTX_free EVP_PKEY_free "       \
     "EVP_DigestSignInit EVP_DigestUpdate EVP_DigestSignFinal "
 #define MAC_NEEDS_FETCH                                                                       \
     [API_FETCH] = "EVP_MAC_fetch EVP_MAC_free EVP_MAC_CTX_new EVP_MAC_CTX_free EVP_MAC_init "  \

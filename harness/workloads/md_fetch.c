@@ -61,13 +61,13 @@ static void md_fetch_teardown(void *state)
     free(state);
 }
 
-static bool md_fetch_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                                char *why, size_t n)
+static check_result md_fetch_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                        api_path api, char *why, size_t n)
 {
     workload_loop loop;
     md_fetch_state *s = md_fetch_setup(lib, ws, api, 0, 0, &loop, why, n);
     if (s == NULL)
-        return false;
+        return CHECK_FAIL;
     bool ok = true;
     for (int round = 0; round < 2 && ok; round++)
         if (!loop(s, 1))
@@ -88,7 +88,7 @@ static bool md_fetch_self_check(const crypto_lib *lib, const workload_spec *ws, 
                             why, n);
     if (fetched != NULL)
         lib->fn.EVP_MD_free(fetched);
-    return ok;
+    return wl_result(ok);
 }
 
 static const char *const md_fetch_ops[] = {"lookup", NULL};

@@ -4,9 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OSSL_PARAM_INTEGER_ 1u
-#define OSSL_PARAM_OCTET_STRING_ 5u
-
 pk_state *pk_new(const crypto_lib *lib, api_path api, const unsigned char *in, size_t in_len,
                  size_t out_cap, size_t secret_cap, char *why, size_t n)
 {
@@ -84,8 +81,8 @@ pk_state *pk_fixed_keys(const crypto_lib *lib, const pk_fixed *f, api_path api,
     return wl_keep_if(ok, s, pk_free);
 }
 
-bool pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                        char *why, size_t n)
+check_result pk_fixed_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                char *why, size_t n)
 {
     const pk_fixed *f = ws->w->data;
     pk_state *s = pk_fixed_keys(lib, f, api, NULL, 0, why, n);
@@ -110,8 +107,8 @@ cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const ch
     return k;
 }
 
-bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
-                      size_t n)
+check_result pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what,
+                              char *why, size_t n)
 {
     if (k != NULL)
         lib->fn.EVP_PKEY_free(k);
@@ -137,18 +134,19 @@ static bool init_for(pk_state *s, pk_op op, const cx_OSSL_PARAM *params)
     return false;
 }
 
-bool pk_ctx_open(pk_state *s, pk_op op, const cx_OSSL_PARAM *params, char *why, size_t n)
+check_result pk_ctx_open(pk_state *s, pk_op op, const cx_OSSL_PARAM *params, char *why,
+                         size_t n)
 {
     const crypto_lib *lib = s->lib;
     s->pctx = s->api == API_FETCH ? lib->fn.EVP_PKEY_CTX_new_from_pkey(NULL, s->pkey, NULL)
                                   : lib->fn.EVP_PKEY_CTX_new(s->pkey, NULL);
     if (s->pctx == NULL)
-        return wl_unavailable(lib, why, n, "cannot create the EVP_PKEY_CTX");
+        return wl_refused(lib, why, n, "cannot create the EVP_PKEY_CTX");
     static const char *const names[] = {"sign", "verify", "derive", "encapsulate",
                                         "decapsulate"};
     char what[64];
     snprintf(what, sizeof what, "EVP_PKEY_%s_init failed", names[op]);
-    return init_for(s, op, params) || wl_fail(lib, why, n, what);
+    return wl_result(init_for(s, op, params) || wl_fail(lib, why, n, what));
 }
 
 bool pk_message_ctx_open(pk_state *s, const char *name, pk_op op, const cx_OSSL_PARAM *params,
@@ -323,23 +321,24 @@ bool pk_check_signatures(pk_state *signer, workload_loop sign, pk_state *verifie
     return rejects_flipped(verifier, verify, what, why, n);
 }
 
-bool pk_algorithm_check(const crypto_lib *lib, bool usable, const char *what, char *why,
-                        size_t n)
+check_result pk_algorithm_check(const crypto_lib *lib, bool usable, const char *what,
+                                char *why, size_t n)
 {
     if (usable)
-        return true;
+        return CHECK_PASS;
     const char *err = crypto_lib_last_error(lib);
-    return wl_why(why, n, "%s is not provided by this build%s%s", what, err[0] ? ": " : "", err);
+    wl_why(why, n, "%s is not provided by this build%s%s", what, err[0] ? ": " : "", err);
+    return CHECK_UNAVAILABLE;
 }
 
 cx_OSSL_PARAM pk_param_octets(const char *key, const void *data, size_t len)
 {
-    return (cx_OSSL_PARAM){key, OSSL_PARAM_OCTET_STRING_, (void *)data, len, (size_t)-1};
+    return (cx_OSSL_PARAM){key, CX_OSSL_PARAM_OCTET_STRING, (void *)data, len, (size_t)-1};
 }
 
 cx_OSSL_PARAM pk_param_int(const char *key, int *value)
 {
-    return (cx_OSSL_PARAM){key, OSSL_PARAM_INTEGER_, value, sizeof *value, (size_t)-1};
+    return (cx_OSSL_PARAM){key, CX_OSSL_PARAM_INTEGER, value, sizeof *value, (size_t)-1};
 }
 
 unsigned char *pk_unhex(const char *hex, size_t *len, char *why, size_t n)

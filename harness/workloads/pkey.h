@@ -8,13 +8,6 @@
 #include "common.h"
 #include "pkey_keys.h"
 
-/* NIDs = EVP_PKEY types, the same in every release */
-#define PK_TYPE_RSA 6
-#define PK_TYPE_DSA 116
-#define PK_TYPE_EC 408
-#define PK_TYPE_X25519 1034
-#define PK_TYPE_ED25519 1087
-
 /* What a context is initialised for (and which loop times it). */
 typedef enum { PK_SIGN, PK_VERIFY, PK_DERIVE, PK_ENCAPS, PK_DECAPS } pk_op;
 
@@ -79,13 +72,15 @@ cx_EVP_PKEY *pk_raw_private_key(const crypto_lib *lib, const char *alg, const ch
                                 char *why, size_t n);
 /* workload.available of a line whose key `k` was loaded to see whether this
  * build has its algorithm: frees it; pk_algorithm_check on k != NULL. */
-bool pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what, char *why,
-                      size_t n);
+check_result pk_key_available(const crypto_lib *lib, cx_EVP_PKEY *k, const char *what,
+                              char *why, size_t n);
 
 /* The context for s->pkey (EVP_PKEY_CTX_new on evp, _new_from_pkey on
  * fetch), initialised for `op` (derive: with s->peer set; encaps/decaps
- * with `params`, may be NULL). */
-bool pk_ctx_open(pk_state *s, pk_op op, const cx_OSSL_PARAM *params, char *why, size_t n);
+ * with `params`, may be NULL).  A fork that refuses to make the context
+ * lacks the algorithm behind the API: CHECK_UNAVAILABLE (wl_refused). */
+check_result pk_ctx_open(pk_state *s, pk_op op, const cx_OSSL_PARAM *params, char *why,
+                         size_t n);
 /* The same through EVP_PKEY_sign/verify_message_init with the fetched
  * signature algorithm `name` (3.4+). */
 bool pk_message_ctx_open(pk_state *s, const char *name, pk_op op, const cx_OSSL_PARAM *params,
@@ -110,9 +105,9 @@ bool pk_check_signatures(pk_state *signer, workload_loop sign, pk_state *verifie
 
 /* Whether this build has the algorithm (the release does: the workload's
  * `since` and `needs` said so): `usable` is the result of loading its key;
- * else "<what> is not provided by this build". */
-bool pk_algorithm_check(const crypto_lib *lib, bool usable, const char *what, char *why,
-                        size_t n);
+ * else CHECK_UNAVAILABLE and "<what> is not provided by this build". */
+check_result pk_algorithm_check(const crypto_lib *lib, bool usable, const char *what,
+                                char *why, size_t n);
 
 /* OSSL_PARAM helpers: an octet string / int entry, the terminator. */
 cx_OSSL_PARAM pk_param_octets(const char *key, const void *data, size_t len);

@@ -10,11 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RSA_PKCS1_PADDING_ 1
-#define EVP_PKEY_RSA_ 6
-#define EVP_PKEY_CTRL_RSA_PADDING_ 0x1001 /* EVP_PKEY_ALG_CTRL + 1 */
-#define EVP_PKEY_CTRL_MD_ 1
-#define EVP_PKEY_OP_TYPE_SIG_1X 0xf8 /* 1.0.0 - 1.1.1 only: moved in 3.0 */
 
 enum { OP_SIGN, OP_VERIFY };
 
@@ -41,7 +36,7 @@ static bool legacy_sign_loop(void *p, uint64_t iterations)
                 cx_RSA *) = s->lib->fn.RSA_sign;
     unsigned int len = 0;
     for (uint64_t i = 0; i < iterations; i++)
-        if (sign(WL_NID_sha256, s->dgst, sizeof s->dgst, s->sig, &len, s->rsa) != 1)
+        if (sign(CX_NID_sha256, s->dgst, sizeof s->dgst, s->sig, &len, s->rsa) != 1)
             return false;
     s->siglen = len;
     return true;
@@ -53,7 +48,7 @@ static bool legacy_verify_loop(void *p, uint64_t iterations)
     int (*verify)(int, const unsigned char *, unsigned int, const unsigned char *, unsigned int,
                   cx_RSA *) = s->lib->fn.RSA_verify;
     for (uint64_t i = 0; i < iterations; i++)
-        if (verify(WL_NID_sha256, s->dgst, sizeof s->dgst, s->sig, (unsigned int)s->siglen,
+        if (verify(CX_NID_sha256, s->dgst, sizeof s->dgst, s->sig, (unsigned int)s->siglen,
                    s->rsa) != 1)
             return false;
     return true;
@@ -134,14 +129,14 @@ static bool pkey_ctx_open(rsa_state *s, api_path api, int op, char *why, size_t 
                                                   : "EVP_PKEY_verify_init failed");
     if (lib->fn.EVP_PKEY_CTX_set_rsa_padding != NULL) {
         /* 3.0+: the EVP_PKEY_OP_* bits moved, use the real functions. */
-        rc = lib->fn.EVP_PKEY_CTX_set_rsa_padding(s->pctx, RSA_PKCS1_PADDING_) == 1 &&
+        rc = lib->fn.EVP_PKEY_CTX_set_rsa_padding(s->pctx, CX_RSA_PKCS1_PADDING) == 1 &&
              lib->fn.EVP_PKEY_CTX_set_signature_md(s->pctx, s->md) == 1;
     } else {
         /* The 1.0.0-1.1.1 macro expansions. */
-        rc = lib->fn.EVP_PKEY_CTX_ctrl(s->pctx, EVP_PKEY_RSA_, -1, EVP_PKEY_CTRL_RSA_PADDING_,
-                                       RSA_PKCS1_PADDING_, NULL) > 0 &&
-             lib->fn.EVP_PKEY_CTX_ctrl(s->pctx, -1, EVP_PKEY_OP_TYPE_SIG_1X, EVP_PKEY_CTRL_MD_, 0,
-                                       (void *)s->md) > 0;
+        rc = lib->fn.EVP_PKEY_CTX_ctrl(s->pctx, CX_EVP_PKEY_RSA, -1, CX_EVP_PKEY_CTRL_RSA_PADDING,
+                                       CX_RSA_PKCS1_PADDING, NULL) > 0 &&
+             lib->fn.EVP_PKEY_CTX_ctrl(s->pctx, -1, CX_EVP_PKEY_OP_TYPE_SIG_1X,
+                                       CX_EVP_PKEY_CTRL_MD, 0, (void *)s->md) > 0;
     }
     return rc || wl_fail(lib, why, n, "cannot set PKCS#1 padding / SHA-256 on the EVP_PKEY_CTX");
 }
@@ -174,8 +169,8 @@ static rsa_state *rsa_open(const crypto_lib *lib, api_path api, int bits, int op
 
 /* Signs (expecting the fixed key's exact bytes) and verifies twice through
  * the timed loops; a corrupted signature must be rejected. */
-static bool rsa_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result rsa_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
     int bits = ws->param;
     workload_loop sign, verify;
@@ -211,7 +206,7 @@ static bool rsa_self_check(const crypto_lib *lib, const workload_spec *ws, api_p
     }
     rsa_teardown(verifier);
     rsa_teardown(signer);
-    return ok;
+    return wl_result(ok);
 }
 
 static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

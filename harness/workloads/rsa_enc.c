@@ -17,10 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RSA_PKCS1_PADDING_ 1
-#define RSA_PKCS1_OAEP_PADDING_ 4
-#define EVP_PKEY_RSA_ 6
-#define EVP_PKEY_CTRL_RSA_PADDING_ 0x1001 /* EVP_PKEY_ALG_CTRL + 1 */
 
 enum { OP_ENCRYPT, OP_DECRYPT };
 
@@ -122,7 +118,7 @@ static bool pkey_ctx_open(enc_state *s, api_path api, int op, char *why, size_t 
         return wl_fail(s->lib, why, n, "EVP_PKEY_encrypt_init / decrypt_init failed");
     rc = f->EVP_PKEY_CTX_set_rsa_padding != NULL /* 3.0+; before, the macro's ctrl */
              ? f->EVP_PKEY_CTX_set_rsa_padding(s->pctx, s->pad)
-             : f->EVP_PKEY_CTX_ctrl(s->pctx, EVP_PKEY_RSA_, -1, EVP_PKEY_CTRL_RSA_PADDING_,
+             : f->EVP_PKEY_CTX_ctrl(s->pctx, CX_EVP_PKEY_RSA, -1, CX_EVP_PKEY_CTRL_RSA_PADDING,
                                     s->pad, NULL);
     return rc > 0 || wl_fail(s->lib, why, n, "cannot set the RSA padding");
 }
@@ -190,15 +186,15 @@ static bool decrypts(const crypto_lib *lib, const workload_spec *ws, api_path ap
     return ok;
 }
 
-static bool enc_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result enc_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
-    int which = *(const int *)ws->w->data == RSA_PKCS1_PADDING_ ? RSA_CT_PKCS1 : RSA_CT_OAEP;
+    int which = *(const int *)ws->w->data == CX_RSA_PKCS1_PADDING ? RSA_CT_PKCS1 : RSA_CT_OAEP;
     for (size_t i = 0; i < rsa_test_ciphertext_count; i++)
         if (rsa_test_ciphertexts[i].bits == ws->param &&
             !decrypts(lib, ws, api, rsa_test_ciphertexts[i].ct[which],
                       rsa_test_ciphertexts[i].len[which], true, why, n))
-            return false;
+            return CHECK_FAIL;
     workload_loop enc;
     enc_state *e = enc_open(lib, ws, api, OP_ENCRYPT, NULL, 0, &enc, why, n);
     bool ok = e != NULL;
@@ -210,7 +206,7 @@ static bool enc_self_check(const crypto_lib *lib, const workload_spec *ws, api_p
         ok = decrypts(lib, ws, api, e->out, e->out_len, false, why, n);
     }
     enc_teardown(e);
-    return ok;
+    return wl_result(ok);
 }
 
 static void *enc_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
@@ -222,7 +218,7 @@ static void *enc_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
 
 static const char *const enc_ops[] = {"encrypt", "decrypt", NULL};
 static const int enc_members[] = {1024, 2048, 3072, 4096, 0};
-static const int pkcs1 = RSA_PKCS1_PADDING_, oaep = RSA_PKCS1_OAEP_PADDING_;
+static const int pkcs1 = CX_RSA_PKCS1_PADDING, oaep = CX_RSA_PKCS1_OAEP_PADDING;
 
 #define ENC_EVP_NEEDS                                                                         \
     RSA_KEY_NEEDS "EVP_PKEY_new EVP_PKEY_set1_RSA EVP_PKEY_free EVP_PKEY_CTX_free "           \

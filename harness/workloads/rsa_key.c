@@ -3,8 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define RSA_F4_ 65537UL
-
 const rsa_test_key *rsa_fixed_key(int bits)
 {
     for (size_t i = 0; i < rsa_test_key_count; i++)
@@ -50,7 +48,7 @@ static cx_RSA *generated_key(const crypto_lib *lib, int bits, char *why, size_t 
     }
     cx_RSA *rsa = lib->fn.RSA_new();
     cx_BIGNUM *e = lib->fn.BN_new();
-    bool ok = rsa != NULL && e != NULL && lib->fn.BN_set_word(e, RSA_F4_) == 1 &&
+    bool ok = rsa != NULL && e != NULL && lib->fn.BN_set_word(e, CX_RSA_F4) == 1 &&
               lib->fn.RSA_generate_key_ex(rsa, bits, e, NULL) == 1;
     if (e != NULL)
         lib->fn.BN_free(e);
@@ -66,13 +64,14 @@ static cx_RSA *generated_key(const crypto_lib *lib, int bits, char *why, size_t 
     return rsa;
 }
 
-bool rsa_key_available(const crypto_lib *lib, const workload_spec *ws, api_path api, char *why,
-                       size_t n)
+check_result rsa_key_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                               char *why, size_t n)
 {
     (void)lib, (void)api;
-    if (ws->param < 512 || ws->param > 16384)
-        return wl_why(why, n, "RSA key size must be 512 to 16384 bits");
-    return true;
+    if (ws->param >= 512 && ws->param <= 16384)
+        return CHECK_PASS;
+    wl_why(why, n, "RSA key size must be 512 to 16384 bits");
+    return CHECK_UNAVAILABLE;
 }
 
 cx_RSA *rsa_key_for(const crypto_lib *lib, int bits, bool *owned, char *why, size_t n)

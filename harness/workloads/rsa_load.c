@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EVP_PKEY_RSA_ 6
-#define EVP_PKEY_KEYPAIR_ 0x87 /* OSSL_KEYMGMT_SELECT_{ALL_PARAMETERS,PUBLIC,PRIVATE}_KEY */
 
 typedef struct {
     const crypto_lib *lib;
@@ -52,7 +50,7 @@ static bool evp_loop(void *p, uint64_t iterations)
         const unsigned char *der = s->der;
         if (s->pkey != NULL)
             pkey_free(s->pkey);
-        if ((s->pkey = d2i(EVP_PKEY_RSA_, NULL, &der, (long)s->der_len)) == NULL)
+        if ((s->pkey = d2i(CX_EVP_PKEY_RSA, NULL, &der, (long)s->der_len)) == NULL)
             return false;
     }
     return true;
@@ -106,18 +104,19 @@ static load_state *load_open(const crypto_lib *lib, int bits, api_path api,
     *loop = loops[api];
     bool ok = api != API_FETCH ||
               (s->dctx = lib->fn.OSSL_DECODER_CTX_new_for_pkey(&s->pkey, "DER", NULL, "RSA",
-                                                               EVP_PKEY_KEYPAIR_, NULL, NULL)) ||
+                                                               CX_EVP_PKEY_KEYPAIR, NULL, NULL)) ||
               wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed");
     return wl_keep_if(ok, s, load_teardown);
 }
 
-static bool load_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                           char *why, size_t n)
+static check_result load_available(const crypto_lib *lib, const workload_spec *ws,
+                                   api_path api, char *why, size_t n)
 {
     (void)lib, (void)api;
-    if (rsa_fixed_key(ws->param) == NULL)
-        return wl_why(why, n, "rsa-load has fixed keys of 1024, 2048, 3072 and 4096 bits only");
-    return true;
+    if (rsa_fixed_key(ws->param) != NULL)
+        return CHECK_PASS;
+    wl_why(why, n, "rsa-load has fixed keys of 1024, 2048, 3072 and 4096 bits only");
+    return CHECK_UNAVAILABLE;
 }
 
 /* The DER the decoded key encodes to, compared with the fixed one. */
@@ -136,8 +135,8 @@ static bool reencodes(const load_state *s, const rsa_test_key *k, char *why, siz
     return ok;
 }
 
-static bool load_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
-                            char *why, size_t n)
+static check_result load_self_check(const crypto_lib *lib, const workload_spec *ws,
+                                    api_path api, char *why, size_t n)
 {
     const rsa_test_key *k = rsa_fixed_key(ws->param);
     workload_loop loop;
@@ -159,7 +158,7 @@ static bool load_self_check(const crypto_lib *lib, const workload_spec *ws, api_
     } else if (ok) {
         ok = wl_why(why, n, "out of memory");
     }
-    return ok;
+    return wl_result(ok);
 }
 
 static void *load_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,

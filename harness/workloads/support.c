@@ -8,12 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const crypto_symbol *symbol_named(const char *name, size_t len)
+static bool named(const char *s, const char *name, size_t len)
 {
-    for (size_t i = 0; i < crypto_symbol_count; i++)
-        if (strlen(crypto_symbols[i].name) == len && strncmp(crypto_symbols[i].name, name, len) == 0)
-            return &crypto_symbols[i];
-    return NULL;
+    return strlen(s) == len && strncmp(s, name, len) == 0;
 }
 
 static bool resolved(const crypto_lib *lib, const crypto_symbol *s)
@@ -23,7 +20,35 @@ static bool resolved(const crypto_lib *lib, const crypto_symbol *s)
     return p != NULL;
 }
 
-/* One needed item, "a" or "a|b|c": met when any alternative is exported.
+/* A function as a `needs` line names it: a member of symbols.def, or an
+ * exported name, which covers every SHAPE of it (HMAC_Init_ex: the int
+ * and the 0.9.8 void shape).  Met when one of its entries is resolved; its
+ * range spans them all.  false when symbols.def has no such name. */
+typedef struct {
+    const char *symbol; /* the first entry's exported name */
+    long since, until;
+    bool met;
+} needed_fn;
+
+static bool lookup(const crypto_lib *lib, const char *name, size_t len, needed_fn *out)
+{
+    *out = (needed_fn){.since = R_MAX, .until = R_NONE};
+    for (size_t i = 0; i < crypto_symbol_count; i++) {
+        const crypto_symbol *s = &crypto_symbols[i];
+        if (!named(s->name, name, len) && !named(s->symbol, name, len))
+            continue;
+        if (out->symbol == NULL)
+            out->symbol = s->symbol;
+        out->since = s->since < out->since ? s->since : out->since;
+        out->until = s->until > out->until ? s->until : out->until;
+        out->met = out->met || (lib != NULL && resolved(lib, s));
+    }
+    return out->symbol != NULL;
+}
+
+/* One needed item, "a" or "a|b|c" (calls the workload makes one or the
+ * other of: HMAC_CTX_new or, up to 1.0.2, HMAC_CTX_init on its own
+ * context): met when any alternative is exported.
  * Otherwise the reason names the release range the alternatives span --
  * for OpenSSL.  symbols.def's ranges are OpenSSL's: a fork claiming 1.1.1
  * may lack a 1.1.1 function or have a 3.0 one, so for a fork the reason is
@@ -36,17 +61,17 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
         size_t alen = strcspn(p, "|");
         if (p + alen > item + len)
             alen = (size_t)(item + len - p);
-        const crypto_symbol *s = symbol_named(p, alen);
-        if (s == NULL) {
+        needed_fn f;
+        if (!lookup(lib, p, alen, &f)) {
             snprintf(why, n, "%.*s is not in compat/symbols.def", (int)alen, p);
             return false;
         }
-        if (resolved(lib, s))
+        if (f.met)
             return true;
         if (first == NULL)
-            first = s->symbol;
-        since = s->since < since ? s->since : since;
-        until = s->until > until ? s->until : until;
+            first = f.symbol;
+        since = f.since < since ? f.since : since;
+        until = f.until > until ? f.until : until;
         p += alen + 1;
     }
     long series = lib->ver.series;
@@ -73,9 +98,9 @@ static long item_since(const char *item, size_t len)
         size_t alen = strcspn(p, "|");
         if (p + alen > item + len)
             alen = (size_t)(item + len - p);
-        const crypto_symbol *s = symbol_named(p, alen);
-        if (s != NULL && s->since < since)
-            since = s->since;
+        needed_fn f;
+        if (lookup(NULL, p, alen, &f) && f.since < since)
+            since = f.since;
         p += alen + 1;
     }
     return since;
@@ -125,7 +150,7 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
                  flavor_title(lib->ver.flavor), release_series_name(ws->w->since));
         return WL_UNSUPPORTED;
     }
-    if (ws->w->available != NULL && !ws->w->available(lib, ws, api, why, n))
+    if (ws->w->available != NULL && ws->w->available(lib, ws, api, why, n) != CHECK_PASS)
         return WL_UNSUPPORTED;
     return WL_SUPPORTED;
 }

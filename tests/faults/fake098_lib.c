@@ -3,8 +3,9 @@
  * real shape, returning void.  The HMAC itself is computed by the system
  * libcrypto.so.3 (loaded at run time, no header, no link), so the
  * known-answer check passes exactly when osslbench drives the void shape
- * correctly.  Nothing else is exported: every other workload is
- * unsupported. */
+ * correctly.  It also has 0.9.8's names of the EVP_MD_CTX allocators
+ * (EVP_MD_CTX_create/destroy, EVP_MD_CTX_new/free from 1.1.0).  Nothing
+ * else is exported: every other workload is unsupported. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,8 @@ static void load_real(void)
 
 static const int sha256_marker = 672;
 const void *EVP_sha256(void) { return &sha256_marker; }
+void *EVP_MD_CTX_create(void) { return calloc(1, 64); }
+void EVP_MD_CTX_destroy(void *ctx) { free(ctx); }
 
 /* The caller allocates HMAC_CTX (0.9.8); ours holds the real context. */
 typedef struct { void *real; } fake_ctx;

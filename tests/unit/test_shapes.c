@@ -97,7 +97,7 @@ static void hmac_legacy_passes(const crypto_lib *lib)
     char why[256] = "";
     if (workload_check(lib, &ws, API_LEGACY, why, sizeof why) != WL_SUPPORTED)
         fail_msg("legacy hmac unsupported: %s", why);
-    if (!ws.w->self_check(lib, &ws, API_LEGACY, why, sizeof why))
+    if (ws.w->self_check(lib, &ws, API_LEGACY, why, sizeof why) != CHECK_PASS)
         fail_msg("legacy hmac self-check: %s", why);
 }
 
@@ -114,6 +114,34 @@ static void release_098_gets_the_void_shape_only(void **state)
             fail_msg("0.9.8: %s is not filled", void_shape[i]);
     }
     hmac_legacy_passes(&lib);
+}
+
+/* A renamed function is one member, whichever name the release exports
+ * (EVP_MD_CTX_create up to 1.0.2, EVP_MD_CTX_new from 1.1.0), and `needs`
+ * names it once; the old name is no member at all. */
+static void renamed_function_is_one_member(void **state)
+{
+    (void)state;
+    static crypto_lib old, now;
+    open_lib(&old, fake_path);
+    open_lib(&now, SYSTEM_LIBCRYPTO);
+    for (size_t i = 0; i < crypto_symbol_count; i++)
+        if (strcmp(crypto_symbols[i].name, "EVP_MD_CTX_create") == 0 ||
+            strcmp(crypto_symbols[i].name, "EVP_MD_CTX_destroy") == 0)
+            fail_msg("%s is a member of its own", crypto_symbols[i].name);
+    const crypto_lib *libs[] = {&old, &now};
+    for (size_t i = 0; i < 2; i++) {
+        assert_non_null(member(libs[i], "EVP_MD_CTX_new"));
+        assert_non_null(member(libs[i], "EVP_MD_CTX_free"));
+        cx_EVP_MD_CTX *ctx = libs[i]->fn.EVP_MD_CTX_new();
+        assert_non_null(ctx);
+        libs[i]->fn.EVP_MD_CTX_free(ctx);
+        workload w = {.name = "synthetic", .needs = {[API_EVP] = "EVP_MD_CTX_new EVP_MD_CTX_free"}};
+        workload_spec ws = {.w = &w, .name = "synthetic"};
+        char why[256] = "";
+        if (workload_check(libs[i], &ws, API_EVP, why, sizeof why) != WL_SUPPORTED)
+            fail_msg("%s: %s", libs[i]->ver.name, why);
+    }
 }
 
 static void release_300_gets_the_int_shape_only(void **state)
@@ -138,6 +166,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(shapes_of_one_symbol_never_overlap),
         cmocka_unit_test(release_098_gets_the_void_shape_only),
         cmocka_unit_test(release_300_gets_the_int_shape_only),
+        cmocka_unit_test(renamed_function_is_one_member),
     };
     return cmocka_run_group_tests_name("shapes", tests, NULL, NULL);
 }

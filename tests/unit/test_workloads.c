@@ -160,8 +160,7 @@ static void test_support_names_latest_release(void **state)
          "needs 3.5 or later"},
         {R_098, R_110, "EVP_PKEY_derive", "needs 1.1.0 or later"},
         {R_098, R_100, "DSA_sign", "needs 1.0.0 or later"},
-        {R_110, R_100, "EVP_MD_CTX_new|EVP_MD_CTX_create",
-         "EVP_MD_CTX_new not exported by this build"},
+        {R_110, R_100, "EVP_MD_CTX_new", "EVP_MD_CTX_new not exported by this build"},
         {R_300, 0, "EVP_PKEY_derive", "EVP_PKEY_derive not exported by this build"},
         /* too old anyway: the release to wait for, not this build's gap */
         {R_300, 0, "EVP_PKEY_derive EVP_PKEY_sign_message_init", "needs 3.4 or later"},
@@ -272,7 +271,7 @@ static void test_workload(void **state)
                          the_lib.ver.name, why);
             continue;
         }
-        if (!w->self_check(&the_lib, spec, (api_path)api, why, sizeof why))
+        if (w->self_check(&the_lib, spec, (api_path)api, why, sizeof why) != CHECK_PASS)
             fail_msg("%s/%s self-check failed on %s: %s", spec->name, api_name(api),
                      the_lib.ver.name, why);
         for (int op = 0; w->ops[op] != NULL; op++)

@@ -1,0 +1,72 @@
+/* The one copy of every OpenSSL constant osslbench passes to libcrypto.
+ * Without OpenSSL's headers these values are part of the ABI the compat
+ * layer owns, like the function types of symbols.def: each is named as in
+ * OpenSSL with a CX_ prefix and says in which releases it holds.  Values
+ * from each release's headers (docs/api-ranges.md; the reference API
+ * matrix, "Numeric constants"); unless a comment says otherwise a value is
+ * the same in every release that has the name. */
+#ifndef COMPAT_CONSTANTS_H
+#define COMPAT_CONSTANTS_H
+
+/* --- object identifiers = EVP_PKEY types (obj_mac.h, evp.h) ------------ */
+#define CX_NID_sha256 672          /* all releases */
+#define CX_EVP_PKEY_RSA 6          /* NID_rsaEncryption, all releases */
+#define CX_EVP_PKEY_DSA 116        /* NID_dsa, all releases */
+#define CX_EVP_PKEY_EC 408         /* NID_X9_62_id_ecPublicKey, all releases */
+#define CX_EVP_PKEY_HMAC 855       /* NID_hmac, 1.0.0+ */
+#define CX_EVP_PKEY_CMAC 894       /* NID_cmac, 1.0.1+ */
+#define CX_EVP_PKEY_X25519 1034    /* NID_X25519, 1.1.0+ */
+#define CX_EVP_PKEY_ED25519 1087   /* NID_ED25519, 1.1.1+ */
+
+/* --- RSA (rsa.h) -------------------------------------------------------- */
+#define CX_RSA_F4 65537UL          /* the public exponent, all releases */
+#define CX_RSA_PKCS1_PADDING 1     /* all releases */
+#define CX_RSA_PKCS1_OAEP_PADDING 4 /* all releases */
+
+/* --- EVP_PKEY_CTX_ctrl (evp.h, rsa.h), 1.0.0+ --------------------------- */
+#define CX_EVP_PKEY_CTRL_MD 1
+#define CX_EVP_PKEY_CTRL_SET_MAC_KEY 6
+#define CX_EVP_PKEY_CTRL_CIPHER 12 /* 1.0.1+: the CMAC key's cipher */
+#define CX_EVP_PKEY_CTRL_RSA_PADDING 0x1001 /* EVP_PKEY_ALG_CTRL + 1 */
+#define CX_EVP_PKEY_OP_KEYGEN (1 << 2)
+/* The operations EVP_PKEY_CTX_set_signature_md applies to: 0xf8 in 1.0.0 -
+ * 1.1.1 only.  3.0 moved every EVP_PKEY_OP_* bit above KEYGEN (0x1f0 in
+ * 3.0, 0xc1f0 from 3.5), so 3.0+ is driven through the real functions. */
+#define CX_EVP_PKEY_OP_TYPE_SIG_1X 0xf8
+
+/* --- EVP_CIPHER_CTX_ctrl (evp.h) ---------------------------------------- */
+/* EVP_CTRL_GCM_GET_TAG in 1.0.1 - 1.0.2, also named EVP_CTRL_AEAD_GET_TAG
+ * from 1.1.0: one value for GCM, OCB and ChaCha20-Poly1305. */
+#define CX_EVP_CTRL_AEAD_GET_TAG 0x10
+
+/* --- OSSL_PARAM data types (core.h), OSSL_DECODER selections, 3.0+ ------ */
+#define CX_OSSL_PARAM_INTEGER 1u
+#define CX_OSSL_PARAM_UTF8_STRING 4u
+#define CX_OSSL_PARAM_OCTET_STRING 5u
+/* OSSL_KEYMGMT_SELECT_{ALL_PARAMETERS,PUBLIC_KEY,PRIVATE_KEY}: EVP_PKEY_KEYPAIR */
+#define CX_EVP_PKEY_KEYPAIR 0x87
+
+/* --- library set-up (crypto.h) ------------------------------------------ */
+/* OPENSSL_init_crypto options, 1.1.0+ */
+#define CX_OPENSSL_INIT_LOAD_CRYPTO_STRINGS 0x2u
+#define CX_OPENSSL_INIT_ADD_ALL_CIPHERS 0x4u
+#define CX_OPENSSL_INIT_ADD_ALL_DIGESTS 0x8u
+#define CX_OPENSSL_INIT_NO_LOAD_CONFIG 0x80u
+/* The type codes of SSLeay_version (up to 1.0.2) and OpenSSL_version
+ * (1.1.0+): renumbered in 1.1.0, only 0 (the version text) is the same;
+ * MODULES_DIR and CPU_INFO came in 3.0. */
+#define CX_SSLEAY_CFLAGS 2
+#define CX_SSLEAY_BUILT_ON 3
+#define CX_SSLEAY_PLATFORM 4
+#define CX_SSLEAY_DIR 5
+#define CX_OPENSSL_CFLAGS 1
+#define CX_OPENSSL_BUILT_ON 2
+#define CX_OPENSSL_PLATFORM 3
+#define CX_OPENSSL_DIR 4
+#define CX_OPENSSL_MODULES_DIR 8
+#define CX_OPENSSL_CPU_INFO 9
+/* The locking callback's mode bit (else unlock); the callback exists up to
+ * 1.0.2 (1.1.0 locks internally). */
+#define CX_CRYPTO_LOCK 1
+
+#endif
