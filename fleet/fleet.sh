@@ -18,8 +18,9 @@
 # logs/<host>-attempt<N>.log, fleet.txt (hosts, status, attempts), cross/
 # (the report over hosts) and report.html; results/latest points at it.
 # A host that fails or cannot be reached gets one "fleet: host H failed"
-# line; the others' results are kept and merged.  Exit 0 when every host
-# returned results, 1 otherwise.
+# line; the others' results are kept and merged.  When no host returns
+# results, the folder is removed and results/latest is left as it was.
+# Exit 0 when every host returned results, 1 otherwise.
 set -euo pipefail
 
 FLEET_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -190,6 +191,13 @@ for i in "${!labels[@]}"; do
 done
 rm -rf -- "$out/.ship" "$out/.incoming"
 echo "wall_seconds: $((SECONDS - t0))" >>"$out/fleet.txt"
+
+# No host returned anything: like make compare, no folder without results,
+# and results/latest keeps pointing at the last run that has some.
+if ((${#ok[@]} == 0)); then
+    rm -rf -- "$out"
+    die "no host returned results: nothing was measured (the lines above say why; results/latest unchanged)"
+fi
 
 tmp_link=$RESULTS_ROOT/.latest.$$
 if ! { ln -s -- "$name" "$tmp_link" && mv -T -f -- "$tmp_link" "$RESULTS_ROOT/latest"; }; then

@@ -221,3 +221,17 @@ CASES
     [ ! -e "$res_root" ] || [ -z "$(ls -A "$res_root")" ]
 }
 
+@test "every host down: no fleet folder is left and results/latest still points at the previous run" {
+    local root=$BATS_TEST_TMPDIR/alldown
+    mkdir -p "$root/20000101T000000Z-fleet"
+    ln -s 20000101T000000Z-fleet "$root/latest"
+    fleet "$root" "fleet-dead" RETRIES=1
+    run cat "$root.out"
+    echo "$output"
+    [ "$(cat "$root.rc")" -ne 0 ]
+    [ "$(readlink "$root/latest")" = 20000101T000000Z-fleet ]
+    [ "$(find "$root" -mindepth 1 -maxdepth 1 | wc -l)" -eq 2 ]
+    [ "$(grep -c '^fleet: error: ' <<<"$output")" -eq 1 ]
+    [[ $output == *"fleet: error: no host returned results: nothing was measured"* ]]
+    [[ $output == *"fleet: host fleet-dead failed: ssh failed"* ]]
+}
