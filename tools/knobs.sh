@@ -43,12 +43,12 @@ knob_kind() {
         SSH) echo command ;;
         GOOD | BAD) echo ref ;;
         FORMAT) echo format ;;
-        RUN_ARGS | OSSLBENCH_CONFIG_OPTS) echo words ;;
+        RUN_ARGS | OSSLBENCH_CONFIG_OPTS | OSSLBENCH_SOURCES) echo words ;;
         OSSLBENCH_JOBS | FUZZ_SECONDS) echo count ;;
         ARCH) echo arch ;;
         LIBS | SYSTEM_LIB | RESULTS_ROOT | RESULTS | HOSTS_FILE | BASE | NEW | OPENSSL_GIT | \
             BISECT_OUT | BISECT_BUILDS_DIR | REGRESS_OUT | OSSLBENCH_BUILDS_DIR | \
-            OSSLBENCH_TARBALLS | OSSLBENCH_SOURCES | OSSLBENCH_APT_DIR) echo path ;;
+            OSSLBENCH_TARBALLS | OSSLBENCH_APT_DIR) echo path ;;
         *) return 1 ;;
     esac
 }
