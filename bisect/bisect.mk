@@ -9,29 +9,20 @@
 #        prints each step and the first commit that changed the speed
 #
 # Every value from the command line reaches the scripts through the
-# environment, single-quoted here (each ' escaped), so none is ever run as
-# shell code; the scripts then validate each one (refs with
-# `git rev-parse --verify`, names and numbers by shape).
+# environment only, as the user typed it (tools/knobs.mk exports each knob
+# raw, and tools/knobs.sh has checked its shape before anything ran); none
+# is ever part of a recipe's shell text.  The scripts then validate each one
+# (refs with `git rev-parse --verify`, workloads by asking the runner).
 
 bisect_saved_goal := $(.DEFAULT_GOAL)
 BISECT_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-bisect_q = '$(subst ','\'',$(1))'
 
 .PHONY: regress bisect
 
 regress: $(BIN)
-	@BASE=$(call bisect_q,$(BASE)) NEW=$(call bisect_q,$(NEW)) \
-	 WORKLOADS=$(call bisect_q,$(WORKLOADS)) SIZES=$(call bisect_q,$(SIZES)) \
-	 API=$(call bisect_q,$(API)) TIME=$(call bisect_q,$(TIME)) \
-	 THRESHOLD=$(call bisect_q,$(THRESHOLD)) FORMAT=$(call bisect_q,$(FORMAT)) \
-	 RUN_ARGS=$(call bisect_q,$(RUN_ARGS)) \
-	 bash $(call bisect_q,$(BISECT_MK_DIR)/regress.sh)
+	@bash '$(BISECT_MK_DIR)/regress.sh'
 
 bisect: $(BIN)
-	@OPENSSL_GIT=$(call bisect_q,$(OPENSSL_GIT)) GOOD=$(call bisect_q,$(GOOD)) \
-	 BAD=$(call bisect_q,$(BAD)) WORKLOAD=$(call bisect_q,$(WORKLOAD)) \
-	 SIZE=$(call bisect_q,$(SIZE)) API=$(call bisect_q,$(API)) \
-	 TIME=$(call bisect_q,$(TIME)) THRESHOLD=$(call bisect_q,$(THRESHOLD)) \
-	 bash $(call bisect_q,$(BISECT_MK_DIR)/bisect.sh)
+	@bash '$(BISECT_MK_DIR)/bisect.sh'
 
 .DEFAULT_GOAL := $(bisect_saved_goal)

@@ -24,6 +24,9 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # ------------------------------------------------------------ inputs
+for k in OPENSSL_GIT GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT BISECT_BUILDS_DIR; do
+    knob_check "$k" "${!k:-}"
+done
 WORKLOAD=${WORKLOAD:-$(first_workload)}
 SIZE=${SIZE:-16}
 API=${API:-evp}

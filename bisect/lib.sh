@@ -21,6 +21,10 @@ now() { date +%s; }
 printable() { printf '%s' "${1//[^[:print:]]/?}"; }
 
 # ---------------------------------------------------------------- validation
+# The shape of every knob is tools/knobs.sh's (knob_check NAME VALUE dies
+# here with its one line); what follows checks what the values mean.
+# shellcheck source=tools/knobs.sh
+source "$REPO_ROOT/tools/knobs.sh"
 # Values end up in paths, in command lines (always quoted) and in git
 # arguments; a shape check first makes every later message predictable.
 # Workloads and API paths are the runner's: it is asked, never a list here.

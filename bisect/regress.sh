@@ -17,6 +17,9 @@ set -euo pipefail
 # shellcheck source=bisect/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
+for k in BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS REGRESS_OUT; do
+    knob_check "$k" "${!k:-}"
+done
 BASE=${BASE:-} NEW=${NEW:-}
 [[ -n $BASE && -n $NEW ]] || die "usage: make regress BASE=<results|release|libcrypto> NEW=<results|release|libcrypto>"
 [[ -x $OSSLBENCH ]] || die "$OSSLBENCH not found: run make first"

@@ -16,18 +16,22 @@ builds_saved_goal := $(.DEFAULT_GOAL)
 
 BUILDS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-# Values from the command line reach the shell single-quoted (each ' escaped),
-# so a release name can never run as shell code; the scripts then validate it
-# against the manifest and ^[0-9a-z.]+(-noasm)?$.
-builds_q = '$(subst ','\'',$(1))'
+# Knobs are values, never make code or shell text (tools/knobs.mk reads
+# them raw and checks their shape first; included here too for
+# `make -f builds/builds.mk`).  The release names reach the scripts through
+# the environment, which validate them against the manifest and
+# ^[0-9a-z.]+(-noasm)?$.
+include $(BUILDS_MK_DIR)/../tools/knobs.mk
 
 .PHONY: builds list-releases clean-builds distclean-builds
 
-builds:
-	@OSSLBENCH_RELEASES=$(call builds_q,$(RELEASES)) $(BUILDS_MK_DIR)/build-all.sh
+builds: export OSSLBENCH_RELEASES = $(value RELEASES)
+builds: | knobs-check
+	@'$(BUILDS_MK_DIR)/build-all.sh'
 
-build-%:
-	@$(BUILDS_MK_DIR)/build-all.sh $(call builds_q,$*)
+build-%: export BUILDS_ONE = $*
+build-%: | knobs-check
+	@'$(BUILDS_MK_DIR)/build-all.sh' "$$BUILDS_ONE"
 
 list-releases:
 	@$(BUILDS_MK_DIR)/list-releases.sh

@@ -19,8 +19,9 @@ CROSS_DIR      = $(CURDIR)/build/cross-$(ARCH)
 CROSS_SYSROOT  = $(CROSS_DIR)/sysroot
 CROSS_LIBDIR   = $(CROSS_SYSROOT)/usr/lib/$(CROSS_TRIPLET)
 
+# ARCH is a knob: tools/knobs.sh checks its shape before it reaches a recipe.
 .PHONY: cross-build cross-test
-cross-build:
+cross-build: | knobs-check
 	@command -v $(CROSS_CC) >/dev/null || { echo "cross: $(CROSS_CC) is missing (apt-get install gcc-$(CROSS_TRIPLET))" >&2; exit 1; }
 	@cross/sysroot.sh $(CROSS_DEB_ARCH) $(CROSS_SYSROOT) >/dev/null
 	$(MAKE) --no-print-directory CC=$(CROSS_CC) OBJDIR=$(CROSS_DIR)/obj BIN=$(CROSS_DIR)/bin/osslbench \

@@ -7,16 +7,20 @@
 
 fleet_saved_goal := $(.DEFAULT_GOAL)
 FLEET_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-fleet_q = '$(subst ','\'',$(1))'
+# Knobs reach fleet.sh through the environment only (FLEET_X, COMPARE_X),
+# their bytes as the user typed them (tools/knobs.mk; tools/knobs.sh checked
+# their shape), never through the recipe's shell text.
 FLEET_KNOBS = HOSTS HOSTS_FILE SSH FLEET_DIR RETRIES REFERENCE RESULTS_ROOT
 FLEET_COMPARE_KNOBS = RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK \
                       NO_BUILD SYSTEM_LIB
 fleet_set = $(filter-out undefined,$(origin $(1)))
-fleet_env = $(foreach k,$(FLEET_KNOBS),$(if $(call fleet_set,$(k)),FLEET_$(patsubst FLEET_%,%,$(k))=$(call fleet_q,$($(k))))) \
-            $(foreach k,$(FLEET_COMPARE_KNOBS),$(if $(call fleet_set,$(k)),COMPARE_$(k)=$(call fleet_q,$($(k)))))
+# (FLEET_DIR keeps its name: tools/knobs.mk exports it raw already.)
+$(foreach k,$(filter-out FLEET_DIR,$(FLEET_KNOBS)),$(if $(call fleet_set,$(k)),\
+    $(eval fleet: export FLEET_$(k) = $$(value $(k)))))
+$(foreach k,$(FLEET_COMPARE_KNOBS),$(if $(call fleet_set,$(k)),$(eval fleet: export COMPARE_$(k) = $$(value $(k)))))
 
 .PHONY: fleet
 fleet: $(BIN)
-	@env $(fleet_env) $(FLEET_MK_DIR)/fleet.sh
+	@'$(FLEET_MK_DIR)/fleet.sh'
 
 .DEFAULT_GOAL := $(fleet_saved_goal)

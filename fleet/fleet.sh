@@ -18,8 +18,9 @@
 # logs/<host>-attempt<N>.log, fleet.txt (hosts, status, attempts), cross/
 # (the report over hosts) and report.html; results/latest points at it.
 # A host that fails or cannot be reached gets one "fleet: host H failed"
-# line; the others' results are kept and merged.  Exit 0 when every host
-# returned results, 1 otherwise.
+# line; the others' results are kept and merged.  When no host returns
+# results, the folder is removed and results/latest is left as it was.
+# Exit 0 when every host returned results, 1 otherwise.
 set -euo pipefail
 
 FLEET_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -42,10 +43,15 @@ REMOTE_DIR=${FLEET_DIR:-.osslbench-fleet}
 RETRIES=${FLEET_RETRIES:-2}
 REFERENCE=${FLEET_REFERENCE:-}
 RESULTS_ROOT=${FLEET_RESULTS_ROOT:-$REPO_ROOT/results}
-[[ $RETRIES =~ ^[1-9]$ ]] || die "RETRIES='$RETRIES' is not a number of attempts (1-9)"
-[[ $REMOTE_DIR =~ ^[A-Za-z0-9._/-]+$ && $REMOTE_DIR != *..* ]] || die "FLEET_DIR='$REMOTE_DIR' is not a plain folder path"
-[[ -z $REFERENCE || $REFERENCE =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "REFERENCE='$REFERENCE' is not a host label"
-
+# Each knob's grammar is tools/knobs.sh's (make checked them already; a
+# direct call of this script is checked the same way).
+# shellcheck source=tools/knobs.sh
+source "$REPO_ROOT/tools/knobs.sh"
+for k in HOSTS HOSTS_FILE SSH RETRIES REFERENCE RESULTS_ROOT; do
+    v=FLEET_$k
+    knob_check "$k" "${!v:-}"
+done
+knob_check FLEET_DIR "${FLEET_DIR:-}"
 logins=()
 read -r -a logins <<<"${FLEET_HOSTS:-}"
 if [[ -n ${FLEET_HOSTS_FILE:-} ]]; then
@@ -69,10 +75,11 @@ fi
 # make compare's knobs, as NAME=value lines for remote.sh (which reads them
 # without a shell); every host gets the same.
 knobs=''
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD SYSTEM_LIB; do
+# (tools/knobs.sh's grammars have no newline, so each value is one line.)
+for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB; do
     v=COMPARE_$k
     [[ -n ${!v+x} ]] || continue
-    [[ ${!v} =~ ^[A-Za-z0-9._,:/=+\ -]*$ ]] || die "$k='${!v}' has characters a knob cannot have"
+    knob_check "$k" "${!v}"
     knobs+="$k=${!v}"$'\n'
 done
 
@@ -184,6 +191,13 @@ for i in "${!labels[@]}"; do
 done
 rm -rf -- "$out/.ship" "$out/.incoming"
 echo "wall_seconds: $((SECONDS - t0))" >>"$out/fleet.txt"
+
+# No host returned anything: like make compare, no folder without results,
+# and results/latest keeps pointing at the last run that has some.
+if ((${#ok[@]} == 0)); then
+    rm -rf -- "$out"
+    die "no host returned results: nothing was measured (the lines above say why; results/latest unchanged)"
+fi
 
 tmp_link=$RESULTS_ROOT/.latest.$$
 if ! { ln -s -- "$name" "$tmp_link" && mv -T -f -- "$tmp_link" "$RESULTS_ROOT/latest"; }; then

@@ -37,7 +37,7 @@ done
 
 # Knobs: NAME=value lines written by fleet.sh; only known names are taken,
 # and they reach make as separate arguments, never through a shell.
-allowed=" RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK QUICK NO_BUILD SYSTEM_LIB "
+allowed=" RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB "
 knobs=()
 while IFS= read -r line; do
     name=${line%%=*}

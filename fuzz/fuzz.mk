@@ -11,8 +11,9 @@ build/fuzz/%: fuzz/%.c $(FUZZ_SRCS) | deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(LDLIBS)
 
+# FUZZ_SECONDS is a knob: tools/knobs.sh checks its shape first.
 .PHONY: fuzz
-fuzz: $(FUZZ_TARGETS)
+fuzz: $(FUZZ_TARGETS) | knobs-check
 	@for t in $(FUZZ_TARGETS); do \
 	    name=$$(basename $$t); corpus=build/fuzz/corpus-$$name; \
 	    mkdir -p $$corpus && cp fuzz/corpus/$${name#fuzz_}/* $$corpus/; \

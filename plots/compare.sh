@@ -28,7 +28,7 @@ PLOTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_ROOT=$(cd "$PLOTS_DIR/.." && pwd)
 BIN=${OSSLBENCH_BIN:-$REPO_ROOT/bin/osslbench}
 INSTALL_ROOT=${OSSLBENCH_BUILDS_DIR:-$REPO_ROOT/builds}/install
-MAKE=${MAKE:-make}
+MAKE=${COMPARE_MAKE:-${MAKE:-make}}
 
 say() { printf 'compare: %s\n' "$*" >&2; }
 die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
@@ -45,24 +45,17 @@ SYSTEM_LIB=${COMPARE_SYSTEM_LIB-$("$PLOTS_DIR/system-lib.sh" || true)}
 RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
 
 # ------------------------------------------------------------ knob checks
+# Each knob's grammar is tools/knobs.sh's (make checked them already; a
+# direct call of this script is checked the same way).
+# shellcheck source=tools/knobs.sh
+source "$REPO_ROOT/tools/knobs.sh"
+for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD \
+         SYSTEM_LIB RESULTS_ROOT; do
+    knob_check "$k" "$(knob "$k")"
+done
 # Labels become file names and chart titles: a conservative alphabet.
-LABEL_RE='^[A-Za-z0-9][A-Za-z0-9._+-]{0,62}$'
-check() { # NAME VALUE REGEX WHAT
-    [[ -z $2 || $2 =~ $3 ]] || die "$1='$2' is not $4"
-}
-check WORKLOADS "$WORKLOADS" '^[a-z0-9-]+(,[a-z0-9-]+)*$' "a comma-separated workload list"
-check SIZES "$SIZES" '^[0-9]+[kKmM]?(,[0-9]+[kKmM]?)*$' "a comma-separated list of sizes"
-check API "$API" '^[a-z-]+(,[a-z-]+)*$' "a comma-separated API list (legacy,evp,fetch)"
-check TIME "$TIME" '^[0-9]+(\.[0-9]+)?$' "a number of seconds"
-check PRECISION "$PRECISION" '^0?\.[0-9]+$|^[01]$' "a fraction such as 0.01"
-check QUICK "$QUICK" '^[01]$' "0 or 1"
-check CLOCK "$CLOCK" '^(wall|cpu)$' "wall or cpu"
-check THREADS "$THREADS" '^[0-9]+(,[0-9]+)*$' "a comma-separated list of thread counts"
-check PROCS "$PROCS" '^[0-9]+(,[0-9]+)*$' "a comma-separated list of process counts"
-check NO_BUILD "$NO_BUILD" '^[01]$' "0 or 1"
-check BASELINE "$BASELINE" "$LABEL_RE" "a release label"
+LABEL_RE="^$KNOB_LABEL\$"
 read -r -a wanted <<<"${RELEASES//,/ }"
-for w in "${wanted[@]+"${wanted[@]}"}"; do check RELEASES "$w" "$LABEL_RE" "a list of release labels"; done
 
 [[ -x $BIN ]] || die "$BIN is missing: run make first"
 

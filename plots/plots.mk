@@ -12,24 +12,26 @@
 plots_saved_goal := $(.DEFAULT_GOAL)
 PLOTS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-# Values reach the shell single-quoted (each ' escaped): a knob can never run
-# as shell code; the scripts then validate every value.
-plots_q = '$(subst ','\'',$(1))'
+# Knobs reach the scripts through the environment only, never through the
+# recipe's shell text: each set knob X is exported as COMPARE_X (KNOB_X for
+# plots/report), its bytes as the user typed them (tools/knobs.mk made them
+# raw, $(value) keeps them so); tools/knobs.sh and the scripts validate them.
 PLOTS_KNOBS = RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD \
               SYSTEM_LIB RESULTS_ROOT
-plots_env = $(foreach k,$(PLOTS_KNOBS),$(if $(filter-out undefined,$(origin $(k))),\
-              COMPARE_$(k)=$(call plots_q,$($(k)))))
+plots_set = $(filter-out undefined,$(origin $(1)))
+$(foreach k,$(PLOTS_KNOBS),$(if $(call plots_set,$(k)),$(eval compare: export COMPARE_$(k) = $$(value $(k)))))
+compare: export COMPARE_MAKE = $(MAKE)
+$(foreach k,BASELINE RESULTS,$(eval plots: export KNOB_$(k) = $$(value $(k))))
+$(foreach k,REFERENCE RESULTS,$(eval report: export KNOB_$(k) = $$(value $(k))))
 
 .PHONY: compare plots report
 compare: $(BIN)
-	@env $(plots_env) MAKE=$(call plots_q,$(MAKE)) $(PLOTS_MK_DIR)/compare.sh
+	@'$(PLOTS_MK_DIR)/compare.sh'
 
 plots: $(BIN)
-	@$(PLOTS_MK_DIR)/draw.sh $(if $(BASELINE),--baseline $(call plots_q,$(BASELINE))) \
-	    -- $(call plots_q,$(or $(RESULTS),results/latest))
+	@'$(PLOTS_MK_DIR)/draw.sh' $${KNOB_BASELINE:+--baseline "$$KNOB_BASELINE"} -- "$${KNOB_RESULTS:-results/latest}"
 
 report: $(BIN)
-	@$(PLOTS_MK_DIR)/report.sh $(if $(REFERENCE),--reference $(call plots_q,$(REFERENCE))) \
-	    -- $(call plots_q,$(or $(RESULTS),results/latest))
+	@'$(PLOTS_MK_DIR)/report.sh' $${KNOB_REFERENCE:+--reference "$$KNOB_REFERENCE"} -- "$${KNOB_RESULTS:-results/latest}"
 
 .DEFAULT_GOAL := $(plots_saved_goal)

@@ -184,16 +184,41 @@ one_line_error() {
 
 @test "bisect input: workload, size and API are validated; no shell injection through make" {
     local d; d=$(tiny_repo)
-    one_line_error "WORKLOAD='md5;true' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'WORKLOAD=md5;true'
-    one_line_error "SIZE='16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
-    one_line_error "API='evp2' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp2
+    one_line_error "WORKLOAD: 'md5;true' is not a workload name" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'WORKLOAD=md5;true'
+    one_line_error "WORKLOAD='md6' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=md6
+    one_line_error "SIZE: '16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
+    one_line_error "API='evp-x' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp-x
+    one_line_error "GOOD: 'x;y' is not a commit, tag or branch name" OPENSSL_GIT="$d" GOOD='x;y' BAD=main
     # Quotes and $(...) in a make variable reach the script as data.
     run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD="x'; touch $BATS_TEST_TMPDIR/pwned; '" BAD=main
     [ "$status" -ne 0 ]
-    [[ $output == *"is not a commit"* ]]
+    [[ $output == *"GOOD: 'x'; touch "*"' is not a commit, tag or branch name"* ]]
     [ ! -e "$BATS_TEST_TMPDIR/pwned" ]
-    # shellcheck disable=SC2016 # the $(...) must reach make unexpanded
-    run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD='$(touch /tmp/osslbench-pwned-$$)' BAD=main
-    [ "$status" -ne 0 ]
-    [ ! -e "/tmp/osslbench-pwned-$$" ]
+}
+
+# make_refused KNOB TARGET ARGS...: one "bisect: error: KNOB: ..." line, exit 2.
+make_refused() {
+    local knob=$1 target=$2
+    shift
+    run make -s -C "$ROOT" "$@"
+    echo "$output"
+    [ "$status" -eq 2 ]
+    [ "$(grep -vc '^make: ' <<<"$output")" -eq 1 ]
+    [[ $output == "bisect: error: $knob: "*"(nothing was built or run)"* ]]
+    [[ $target == bisect || $target == regress ]]
+}
+
+@test "bisect input: \$(shell ...) in any knob of make bisect / make regress runs nothing" {
+    local d knob; d=$(tiny_repo)
+    for knob in GOOD BAD OPENSSL_GIT WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT BISECT_BUILDS_DIR; do
+        make_refused "$knob" bisect OPENSSL_GIT="$d" GOOD=main~1 BAD=main "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$knob)"
+        [ ! -e "$BATS_TEST_TMPDIR/pw-$knob" ]
+    done
+    for knob in BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS REGRESS_OUT; do
+        make_refused "$knob" regress BASE=a.csv NEW=b.csv "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-r-$knob)"
+        [ ! -e "$BATS_TEST_TMPDIR/pw-r-$knob" ]
+    done
+    # a backquote is not a ref either
+    make_refused GOOD bisect GOOD="\`touch $BATS_TEST_TMPDIR/pw-bq\`" OPENSSL_GIT="$d" BAD=main
+    [ ! -e "$BATS_TEST_TMPDIR/pw-bq" ]
 }

@@ -272,17 +272,16 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
     [ "$status" -ne 0 ]
     [[ $output == *"is not a release label"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)' # $$: make passes a literal $
+    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)'
     [ "$status" -ne 0 ]
-    [[ $output == *"WORKLOADS="* ]]
+    [[ $output == *"compare: error: WORKLOADS: 'sha256\$\$(touch pwned)' is not"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
     [ "$status" -ne 0 ]
-    [[ $output == *"is not a file"* ]]
-    # (make itself expands $(...) in a command-line value; the script sees the rest)
+    [[ $output == *"compare: error: LIBS: ''; touch pwned; '' is not a path"* ]]
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
     [ "$status" -eq 1 ]
     [ "$(grep -c . <<<"$output")" -eq 1 ]
-    [[ $output == *"is not a file"* ]]
+    [[ $output == "compare: error: LIBS: "*"is not a path"* ]]
     run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
     [ "$status" -eq 1 ]
     [ "$(grep -c . <<<"$output")" -eq 1 ]
@@ -290,6 +289,62 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [ ! -e pwned ]
     [ ! -e "$ROOT/pwned" ]
     [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
+}
+
+@test "make knobs are values: \$(shell ...) in any knob runs nothing, one line, no folder, nothing built" {
+    n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
+    # a runner that is not built yet (OBJDIR, BIN): a refused knob must not build it
+    local knob fresh=(OBJDIR="$BATS_TEST_TMPDIR/obj" BIN="$BATS_TEST_TMPDIR/bin/osslbench")
+    for knob in WORKLOADS SIZES API LIBS BASELINE RELEASES THREADS PROCS QUICK CLOCK TIME PRECISION \
+                NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+        run make -s -C "$ROOT" compare "${fresh[@]}" NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" \
+            "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$knob)"
+        echo "$knob: $output"
+        [ "$status" -eq 2 ]
+        [ ! -e "$BATS_TEST_TMPDIR/pw-$knob" ]
+        [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+        [[ $output == "compare: error: $knob: '\$(shell touch "*"' is not "*"(nothing was built or run)"* ]]
+    done
+    # a backquote and a ';' are not values either; $(value) keeps $$ as typed
+    run make -s -C "$ROOT" compare WORKLOADS="sha256\`touch $BATS_TEST_TMPDIR/pw-bq\`"
+    [ "$status" -eq 2 ]
+    run make -s -C "$ROOT" compare BASELINE="x;touch $BATS_TEST_TMPDIR/pw-semi"
+    [ "$status" -eq 2 ]
+    [ ! -e "$BATS_TEST_TMPDIR/pw-bq" ]
+    [ ! -e "$BATS_TEST_TMPDIR/pw-semi" ]
+    # the same knob from the environment
+    run env WORKLOADS="\$(shell touch $BATS_TEST_TMPDIR/pw-env)" make -s -C "$ROOT" compare
+    [ "$status" -eq 2 ]
+    [ ! -e "$BATS_TEST_TMPDIR/pw-env" ]
+    [ ! -e "$BATS_TEST_TMPDIR/obj" ]
+    [ ! -e "$BATS_TEST_TMPDIR/bin" ]
+    [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
+}
+
+@test "plots, report, builds, regress, fuzz, cross: \$(shell ...) in a knob runs nothing, one line" {
+    local target knob
+    while read -r target knob; do
+        run make -s -C "$ROOT" "$target" "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$target-$knob)"
+        echo "$target $knob: $output"
+        [ "$status" -eq 2 ]
+        [ ! -e "$BATS_TEST_TMPDIR/pw-$target-$knob" ]
+        [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
+        [[ $output == *": error: $knob: '\$(shell touch "* ]]
+    done <<'CASES'
+plots RESULTS
+plots BASELINE
+report RESULTS
+report REFERENCE
+builds RELEASES
+builds OSSLBENCH_BUILDS_DIR
+builds APPS
+build-3.0.20 FORCE
+regress BASE
+regress THRESHOLD
+regress RUN_ARGS
+fuzz FUZZ_SECONDS
+cross-build ARCH
+CASES
 }
 
 @test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {

@@ -188,12 +188,26 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
 @test "bad fleet knobs: one line, non-zero exit, no fleet folder" {
     res_root=$BATS_TEST_TMPDIR/res
     # one case per line, make arguments separated by |
+    # PW: a file that a knob run as make or shell code would create
     while IFS='|' read -r -a args; do
-        run make -s -C "$ROOT" fleet "${args[@]}" RESULTS_ROOT="$res_root"
+        run make -s -C "$ROOT" fleet "${args[@]//PW/$BATS_TEST_TMPDIR/pw}" RESULTS_ROOT="$res_root"
         [ "$status" -ne 0 ]
         [[ $output == *"fleet: error: "* ]] || { echo "${args[*]}: $output"; false; }
         [ "$(grep -c '^fleet: error' <<<"$output")" -eq 1 ]
+        [ ! -e "$BATS_TEST_TMPDIR/pw" ]
     done <<'CASES'
+HOSTS=$(shell touch PW)
+HOSTS=fleet-a|SSH=$(shell touch PW)
+HOSTS=fleet-a|SSH=ssh;touch PW
+HOSTS=fleet-a|HOSTS_FILE=$(shell touch PW)
+HOSTS=fleet-a|FLEET_DIR=$(shell touch PW)
+HOSTS=fleet-a|RETRIES=$(shell touch PW)
+HOSTS=fleet-a|REFERENCE=$(shell touch PW)
+HOSTS=fleet-a|RESULTS_ROOT=$(shell touch PW)
+HOSTS=fleet-a|WORKLOADS=$(shell touch PW)
+HOSTS=fleet-a|LIBS=`touch PW`
+HOSTS=fleet-a|THREADS=$(shell touch PW)
+HOSTS=fleet-a|QUICK=$(shell touch PW)
 HOSTS=
 HOSTS=a;touch x
 HOSTS=$(touch x)
@@ -205,4 +219,19 @@ HOSTS_FILE=/nonexistent
 HOSTS=fleet-a|WORKLOADS=sha256;x
 CASES
     [ ! -e "$res_root" ] || [ -z "$(ls -A "$res_root")" ]
+}
+
+@test "every host down: no fleet folder is left and results/latest still points at the previous run" {
+    local root=$BATS_TEST_TMPDIR/alldown
+    mkdir -p "$root/20000101T000000Z-fleet"
+    ln -s 20000101T000000Z-fleet "$root/latest"
+    fleet "$root" "fleet-dead" RETRIES=1
+    run cat "$root.out"
+    echo "$output"
+    [ "$(cat "$root.rc")" -ne 0 ]
+    [ "$(readlink "$root/latest")" = 20000101T000000Z-fleet ]
+    [ "$(find "$root" -mindepth 1 -maxdepth 1 | wc -l)" -eq 2 ]
+    [ "$(grep -c '^fleet: error: ' <<<"$output")" -eq 1 ]
+    [[ $output == *"fleet: error: no host returned results: nothing was measured"* ]]
+    [[ $output == *"fleet: host fleet-dead failed: ssh failed"* ]]
 }

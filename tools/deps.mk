@@ -1,7 +1,10 @@
 # tools/deps.mk — before any work, the Debian packages the goals on the
 # command line need are checked and, as root with apt-get, installed
 # (tools/deps.sh reads them from tools/packages.tsv).  Every object file waits
-# for the check, so nothing is compiled, built or measured before it.
+# for the check, so nothing is compiled, built or measured before it; the
+# check itself waits for the knobs' (tools/knobs.mk, included first so that
+# no later file ever expands a knob).
+include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
 DEPS_FOR_compare       := charts
 DEPS_FOR_plots         := charts
 DEPS_FOR_test          := tests charts releases fleet
@@ -16,5 +19,5 @@ DEPS_FOR_cross-build   := cross
 DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))))
 
 .PHONY: deps
-deps:
+deps: | knobs-check
 	@$(CURDIR)/tools/deps.sh $(DEPS_PURPOSES)

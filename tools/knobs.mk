@@ -1,0 +1,25 @@
+# tools/knobs.mk — the knobs of every make target (WORKLOADS=, GOOD=, HOSTS=,
+# ...; tools/knobs.sh has the list and the grammar) are values, never make
+# code.  Make expands a command-line or environment variable whenever it is
+# referenced or exported to a recipe, so `make compare WORKLOADS='$(shell
+# cmd)'` would run cmd before any script saw the value.  Here each knob the
+# user set becomes a simple variable holding the bytes as typed ($(value)):
+# referencing or exporting it never expands them again.  Then, before any
+# work (tools/deps.mk's check waits for it, and so does every object file),
+# tools/knobs.sh refuses a value that does not fit its knob with one line.
+# Make's own build variables (CC, CFLAGS, SAN, ...) are commands by design
+# and are not knobs.
+ifndef KNOBS_MK_DIR
+KNOBS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+KNOBS        := $(shell '$(KNOBS_MK_DIR)/knobs.sh' names)
+$(foreach k,$(KNOBS),$(if $(filter command% environment%,$(origin $(k))),\
+    $(eval override $(k) := $$(value $(k)))$(eval export $(k))))
+
+# Only fixed words reach the recipe: the goals are filtered by name.
+KNOBS_GOALS := $(filter $(shell '$(KNOBS_MK_DIR)/knobs.sh' goals),$(MAKECMDGOALS)) \
+               $(if $(filter build-%,$(MAKECMDGOALS)),builds)
+
+.PHONY: knobs-check
+knobs-check:
+	@'$(KNOBS_MK_DIR)/knobs.sh' check $(KNOBS_GOALS)
+endif
