@@ -96,6 +96,8 @@ bool hosts_add(hosts_report *h, const char *input, char *why, size_t n)
     }
     if (!csv_read_file(x->csv, &x->set, why, n))
         return false;
+    if (x->set.warning[0] != '\0')
+        fprintf(stderr, "osslbench report: warning: %s\n", x->set.warning);
     if (x->set.count == 0) {
         snprintf(why, n, "%s: no result rows", x->csv);
         result_set_free(&x->set);

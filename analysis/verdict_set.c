@@ -12,39 +12,6 @@ static uint32_t count_of(uint32_t n)
     return n ? n : 1;
 }
 
-static bool same_point(const verdict_point *p, const result_row *r)
-{
-    return p->bytes == r->bytes && p->threads == count_of(r->threads) &&
-           p->procs == count_of(r->procs) && strcmp(p->workload, r->workload) == 0 &&
-           strcmp(p->api, r->api) == 0 && strcmp(p->op, r->op) == 0;
-}
-
-static verdict_point *find_or_add(verdict_table *t, size_t *cap, const result_row *r)
-{
-    for (size_t i = 0; i < t->count; i++)
-        if (same_point(&t->points[i], r))
-            return &t->points[i];
-    if (t->count == *cap) {
-        size_t ncap = *cap ? *cap * 2 : 32;
-        verdict_point *grown = realloc(t->points, ncap * sizeof *grown);
-        if (grown == NULL)
-            return NULL;
-        t->points = grown;
-        *cap = ncap;
-    }
-    verdict_point *p = &t->points[t->count];
-    memset(p, 0, sizeof *p);
-    snprintf(p->workload, sizeof p->workload, "%s", r->workload);
-    snprintf(p->api, sizeof p->api, "%s", r->api);
-    snprintf(p->op, sizeof p->op, "%s", r->op);
-    snprintf(p->unit, sizeof p->unit, "%s", r->unit);
-    p->bytes = r->bytes;
-    p->threads = count_of(r->threads);
-    p->procs = count_of(r->procs);
-    p->order = t->count++;
-    return p;
-}
-
 static void side_from_row(verdict_side *s, const result_row *r)
 {
     *s = (verdict_side){
@@ -54,29 +21,76 @@ static void side_from_row(verdict_side *s, const result_row *r)
     };
 }
 
-/* A second row for the same point on the same side (a CSV appended to by
- * two runs): pool the raw samples of the ok rows -- they measure the same
- * thing -- and re-summarise.  A failed row never hides an ok one. */
-static bool pool_row(verdict_side *s, double **pool, const result_row *r)
+/* A row of either side; idx is its place in old rows then new rows. */
+typedef struct {
+    const result_row *row;
+    size_t idx;
+} entry;
+
+static int cmp_u64(uint64_t a, uint64_t b)
 {
-    if (r->status != ST_OK)
+    return (a > b) - (a < b);
+}
+
+static int by_point(const entry *x, const entry *y)
+{
+    const result_row *p = x->row, *q = y->row;
+    int c;
+    if ((c = strcmp(p->workload, q->workload)) != 0 || (c = strcmp(p->api, q->api)) != 0 ||
+        (c = strcmp(p->op, q->op)) != 0 || (c = cmp_u64(p->bytes, q->bytes)) != 0 ||
+        (c = cmp_u64(count_of(p->threads), count_of(q->threads))) != 0)
+        return c;
+    return cmp_u64(count_of(p->procs), count_of(q->procs));
+}
+
+static int by_point_then_order(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    int c = by_point(x, y);
+    return c ? c : cmp_u64(x->idx, y->idx);
+}
+
+static int by_first_appearance(const void *a, const void *b)
+{
+    const verdict_point *p = a, *q = b;
+    return cmp_u64(p->order, q->order);
+}
+
+/* One side of one point from its rows in file order.  Several rows (a CSV
+ * appended to by several runs) are pooled: the raw samples of the ok rows
+ * -- they measure the same thing -- from the first ok row on, summarised
+ * once.  A failed row never hides an ok one. */
+static bool fill_side(verdict_side *s, size_t *count, const result_row **first, double **pool,
+                      const entry *e, size_t n)
+{
+    *count = n;
+    if (n == 0)
         return true;
-    if (s->status != ST_OK) {
-        side_from_row(s, r);
+    *first = e[0].row;
+    size_t f = 0;
+    while (f < n && e[f].row->status != ST_OK)
+        f++;
+    side_from_row(s, e[f < n ? f : 0].row);
+    size_t more = 0, total = 0;
+    for (size_t i = f; i < n; i++)
+        if (e[i].row->status == ST_OK) {
+            more += i > f;
+            total += e[i].row->nsample;
+        }
+    if (f == n || more == 0)
         return true;
-    }
-    double *grown = malloc((s->nsample + r->nsample + 1) * sizeof *grown);
-    if (grown == NULL)
+    *pool = malloc((total + 1) * sizeof **pool);
+    if (*pool == NULL)
         return false;
-    if (s->nsample)
-        memcpy(grown, s->samples, s->nsample * sizeof *grown);
-    if (r->nsample)
-        memcpy(grown + s->nsample, r->sample_rates, r->nsample * sizeof *grown);
-    free(*pool);
-    *pool = grown;
-    s->samples = grown;
-    s->nsample += r->nsample;
-    if (s->nsample > 0) {
+    size_t k = 0;
+    for (size_t i = f; i < n; i++)
+        if (e[i].row->status == ST_OK && e[i].row->nsample) {
+            memcpy(*pool + k, e[i].row->sample_rates, e[i].row->nsample * sizeof **pool);
+            k += e[i].row->nsample;
+        }
+    s->samples = *pool;
+    s->nsample = total;
+    if (total > 0) {
         sample_summary sum = summarize(s->samples, s->nsample);
         s->rate = sum.median;
         s->ci_low = sum.ci_low;
@@ -85,23 +99,60 @@ static bool pool_row(verdict_side *s, double **pool, const result_row *r)
     return true;
 }
 
-static bool add_side(verdict_table *t, size_t *cap, const result_row *const *rows, size_t n,
-                     bool is_new)
+/* A point from its rows, sorted by side and file order (old rows first). */
+static bool make_point(verdict_point *p, const entry *e, size_t n, size_t n_old)
 {
+    const result_row *r = e[0].row;
+    memset(p, 0, sizeof *p);
+    snprintf(p->workload, sizeof p->workload, "%s", r->workload);
+    snprintf(p->api, sizeof p->api, "%s", r->api);
+    snprintf(p->op, sizeof p->op, "%s", r->op);
+    snprintf(p->unit, sizeof p->unit, "%s", r->unit);
+    p->bytes = r->bytes;
+    p->threads = count_of(r->threads);
+    p->procs = count_of(r->procs);
+    p->order = e[0].idx;
     for (size_t i = 0; i < n; i++) {
-        verdict_point *p = find_or_add(t, cap, rows[i]);
-        if (p == NULL)
-            return false;
-        verdict_side *s = is_new ? &p->new_side : &p->old_side;
-        size_t *count = is_new ? &p->new_rows : &p->old_rows;
-        double **pool = is_new ? &p->new_pool : &p->old_pool;
-        if ((*count)++ == 0) {
-            side_from_row(s, rows[i]);
-            *(is_new ? &p->new_first : &p->old_first) = rows[i];
+        const char *u = e[i].row->unit;
+        if (u[0] != '\0' && p->unit[0] != '\0' && strcmp(u, p->unit) != 0 && !p->mixed_units) {
+            p->mixed_units = true;
+            snprintf(p->other_unit, sizeof p->other_unit, "%s", u);
         }
-        else if (!pool_row(s, pool, rows[i]))
-            return false;
     }
+    size_t k = 0;
+    while (k < n && e[k].idx < n_old)
+        k++;
+    return fill_side(&p->old_side, &p->old_rows, &p->old_first, &p->old_pool, e, k) &&
+           fill_side(&p->new_side, &p->new_rows, &p->new_first, &p->new_pool, e + k, n - k);
+}
+
+/* Sorted once by point, then each point's rows are neighbours: O(n log n)
+ * however many rows one point has (pooling re-sorted the pool per row). */
+static bool group_points(verdict_table *t, const result_row *const *old_rows, size_t n_old,
+                         const result_row *const *new_rows, size_t n_new)
+{
+    size_t n = n_old + n_new;
+    if (n == 0)
+        return true;
+    entry *e = malloc(n * sizeof *e);
+    t->points = malloc(n * sizeof *t->points);
+    bool ok = e != NULL && t->points != NULL;
+    for (size_t i = 0; ok && i < n; i++)
+        e[i] = (entry){i < n_old ? old_rows[i] : new_rows[i - n_old], i};
+    if (ok)
+        qsort(e, n, sizeof *e, by_point_then_order);
+    for (size_t g = 0, end; ok && g < n; g = end) {
+        for (end = g + 1; end < n && by_point(&e[g], &e[end]) == 0; end++)
+            ;
+        ok = make_point(&t->points[t->count], e + g, end - g, n_old);
+        t->count++;
+    }
+    free(e);
+    if (!ok)
+        return false;
+    qsort(t->points, t->count, sizeof *t->points, by_first_appearance);
+    for (size_t i = 0; i < t->count; i++)
+        t->points[i].order = i;
     return true;
 }
 
@@ -148,8 +199,7 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
                          const verdict_rule *rule, verdict_table *out)
 {
     *out = (verdict_table){0};
-    size_t cap = 0;
-    if (!add_side(out, &cap, old_rows, n_old, false) || !add_side(out, &cap, new_rows, n_new, true)) {
+    if (!group_points(out, old_rows, n_old, new_rows, n_new)) {
         verdict_table_free(out);
         return false;
     }
@@ -198,6 +248,14 @@ void verdict_table_sort(verdict_table *t)
 {
     if (t->count > 1)
         qsort(t->points, t->count, sizeof *t->points, compare_points);
+}
+
+const verdict_point *verdict_table_mixed_units(const verdict_table *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->points[i].mixed_units)
+            return &t->points[i];
+    return NULL;
 }
 
 size_t verdict_table_count(const verdict_table *t, verdict_kind k)

@@ -21,6 +21,8 @@ typedef struct {
     size_t common_rounds;      /* > 0: paired, over this many rounds of one run (see below) */
     double *old_cut, *new_cut; /* owned: the cut samples */
     size_t order;              /* first appearance, for stable sorting */
+    bool mixed_units;          /* rows of this point in unit and in other_unit: not comparable */
+    char other_unit[8];
     verdict_result result;
 } verdict_point;
 
@@ -46,6 +48,10 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
 /* Worst first: failed, then comparable points by ratio (slowest first), then
  * points without a ratio, then one-sided points. */
 void verdict_table_sort(verdict_table *t);
+
+/* The first point whose rows give two units (B/s and op/s), or NULL: such
+ * a table is no comparison (the command refuses it). */
+const verdict_point *verdict_table_mixed_units(const verdict_table *t);
 
 size_t verdict_table_count(const verdict_table *t, verdict_kind k);
 bool verdict_table_has_regression(const verdict_table *t);

@@ -9,14 +9,12 @@
 #include "../analysis/verdict_format.h"
 #include "../analysis/verdict_set.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 enum { EXIT_SAME = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2 };
 
@@ -63,67 +61,13 @@ typedef struct {
     result_set set;
 } input;
 
-static bool has_csv_suffix(const char *name)
-{
-    size_t n = strlen(name);
-    return n > 4 && strcmp(name + n - 4, ".csv") == 0;
-}
-
-/* A result folder (results/<timestamp>-<host>/) holds results.csv next to
- * charts and logs; a folder of any other layout qualifies when it holds
- * exactly one CSV, so that nothing is guessed. */
-static bool resolve_dir(const char *dir, char *out, size_t n, char *why, size_t whylen)
-{
-    struct stat st;
-    snprintf(out, n, "%s/results.csv", dir);
-    if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
-        return true;
-    DIR *d = opendir(dir);
-    if (d == NULL) {
-        snprintf(why, whylen, "%s: %s", dir, strerror(errno));
-        return false;
-    }
-    size_t found = 0;
-    char first[256] = "", second[256] = "";
-    for (struct dirent *e; (e = readdir(d)) != NULL;)
-        if (e->d_name[0] != '.' && has_csv_suffix(e->d_name)) {
-            if (found == 0)
-                snprintf(first, sizeof first, "%s", e->d_name);
-            else if (found == 1)
-                snprintf(second, sizeof second, "%s", e->d_name);
-            found++;
-        }
-    closedir(d);
-    if (found == 1) {
-        snprintf(out, n, "%s/%s", dir, first);
-        return true;
-    }
-    if (found == 0)
-        snprintf(why, whylen, "%s: no results.csv and no *.csv in this folder", dir);
-    else
-        snprintf(why, whylen, "%s: %zu CSV files (%s, %s%s) and no results.csv: name one", dir,
-                 found, first, second, found > 2 ? ", ..." : "");
-    return false;
-}
-
 static bool load_input(const char *arg, input *in, char *why, size_t whylen)
 {
-    struct stat st;
-    if (strcmp(arg, "-") == 0) {
-        snprintf(in->path, sizeof in->path, "(stdin)");
-        return csv_read_stream(stdin, "(stdin)", &in->set, why, whylen);
-    }
-    if (stat(arg, &st) != 0) {
-        snprintf(why, whylen, "%s: %s", arg, strerror(errno));
+    if (!csv_read_input(arg, &in->set, in->path, sizeof in->path, why, whylen))
         return false;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        if (!resolve_dir(arg, in->path, sizeof in->path, why, whylen))
-            return false;
-    } else {
-        snprintf(in->path, sizeof in->path, "%s", arg);
-    }
-    return csv_read_file(in->path, &in->set, why, whylen);
+    if (in->set.warning[0] != '\0')
+        fprintf(stderr, "osslbench compare: warning: %s\n", in->set.warning);
+    return true;
 }
 
 /* Rows of one library.  No label given: the input must hold one library
@@ -296,6 +240,14 @@ int cmd_compare(int argc, char **argv)
     }
     if (!verdict_table_build(old_rows, n_old, new_rows, n_new, &o.rule, &table)) {
         fail_usage("out of memory");
+        goto done;
+    }
+    const verdict_point *mixed = verdict_table_mixed_units(&table);
+    if (mixed != NULL) {
+        fail_usage("%s and %s: %s %s %s, %llu bytes is in %s on one side and %s on the other: "
+                   "they cannot be compared",
+                   in[0].path, new_in->path, mixed->workload, mixed->api, mixed->op,
+                   (unsigned long long)mixed->bytes, mixed->unit, mixed->other_unit);
         goto done;
     }
     verdict_table_sort(&table);

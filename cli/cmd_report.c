@@ -13,6 +13,7 @@
 static void usage(FILE *f)
 {
     fputs("usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
+          "RESULTS.csv may be '-' (stdin) or a results folder (its results.csv).\n"
           "       osslbench report [--reference HOST] [--format LIST] [--out DIR]\n"
           "                        [HOST=]RESULTS... (two or more hosts' results)\n"
           "  --baseline LABEL  release the speed-ups are relative to\n"
@@ -182,6 +183,12 @@ int cmd_report(int argc, char **argv)
         fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
         return 2;
     }
+    for (size_t i = 0; ninputs > 1 && i < ninputs; i++)
+        if (strcmp(inputs[i], "-") == 0) {
+            fputs("osslbench report: '-' (stdin) is for one results file, not several hosts'\n",
+                  stderr);
+            return 2;
+        }
     if (ninputs > 1)
         return report_hosts_command(inputs, ninputs, reference, formats, out);
     if (reference != NULL) {
@@ -199,15 +206,17 @@ int cmd_report(int argc, char **argv)
         return 2;
     }
 
-    char why[512];
+    char why[6144], path[4096];
     result_set set;
-    if (!csv_read_file(input, &set, why, sizeof why)) {
+    if (!csv_read_input(input, &set, path, sizeof path, why, sizeof why)) {
         fprintf(stderr, "osslbench report: %s\n", why);
-        return 1;
+        return 2;
     }
+    if (set.warning[0] != '\0')
+        fprintf(stderr, "osslbench report: warning: %s\n", set.warning);
     report r;
     if (!report_init(&r, &set, baseline, why, sizeof why)) {
-        fprintf(stderr, "osslbench report: %s: %s\n", input, why);
+        fprintf(stderr, "osslbench report: %s: %s\n", path, why);
         result_set_free(&set);
         return 1;
     }

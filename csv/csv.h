@@ -17,15 +17,24 @@ bool csv_write_row(FILE *f, const result_row *r);
 void csv_put_field(FILE *f, const char *s);
 
 /* Rows of a results file.  Columns are found by header name, so extra
- * columns are ignored; a missing required column, a malformed field or a
- * truncated line is an error naming the line. */
+ * columns are ignored; a missing required column, a malformed field, a
+ * label that breaks the label rule (ROW_LABEL_RULE), or one point with two
+ * units is an error naming the file and the line.  A last line cut short
+ * (no end of line: a full disk) is dropped and named in warning, which the
+ * command prints as one line. */
 typedef struct {
     result_row *rows;
     size_t count;
+    char warning[512]; /* "" or: the file and line cut short */
 } result_set;
 
 bool csv_read_file(const char *path, result_set *out, char *why, size_t whylen);
 bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size_t whylen);
+/* A command's results argument: a CSV, "-" (stdin), or a results folder
+ * (its results.csv, else the only *.csv in it, so that nothing is guessed).
+ * path receives the CSV actually read ("(stdin)" for "-"). */
+bool csv_read_input(const char *arg, result_set *out, char *path, size_t pathlen, char *why,
+                    size_t whylen);
 void result_set_free(result_set *s);
 
 #endif

@@ -1,10 +1,9 @@
-#include "csv.h"
+#include "csv_fields.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { MAX_FIELDS = 64, MAX_LINE = 1 << 20 };
 
@@ -63,134 +62,19 @@ static bool split(char *line, split_line *out, const char **err)
     }
 }
 
-enum col {
-#define COL(name, type, required) C_##name,
-#include "columns.def"
-#undef COL
-    C_COUNT
-};
 static const bool required[C_COUNT] = {
 #define COL(name, type, req) [C_##name] = req,
 #include "columns.def"
 #undef COL
 };
 
-static bool copy_text(char *dst, size_t n, const char *src)
-{
-    size_t len = strlen(src);
-    if (len >= n)
-        return false;
-    memcpy(dst, src, len + 1);
-    return true;
-}
-
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    if (*s == '\0' || *s == '-')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno != 0 || *end != '\0')
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Empty means "no value" (rows that are not ok carry no rate). */
-static bool parse_rate(const char *s, double *out)
-{
-    if (*s == '\0') {
-        *out = NAN;
-        return true;
-    }
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return errno == 0 && *end == '\0' && isfinite(*out) && *out >= 0.0;
-}
-
-static bool parse_samples(const char *s, result_row *r)
-{
-    size_t cap = 0;
-    for (const char *p = s; *p;) {
-        while (*p == ' ')
-            p++;
-        if (*p == '\0')
-            break;
-        char *end;
-        errno = 0;
-        double v = strtod(p, &end);
-        if (end == p || errno != 0 || !isfinite(v) || v < 0.0 || (*end != ' ' && *end != '\0'))
-            return false;
-        if (r->nsample == cap) {
-            cap = cap ? cap * 2 : 16;
-            double *grown = realloc(r->sample_rates, cap * sizeof *grown);
-            if (grown == NULL)
-                return false;
-            r->sample_rates = grown;
-        }
-        r->sample_rates[r->nsample++] = v;
-        p = end;
-    }
-    return true;
-}
-
-/* One parser per column type of columns.def; each returns false on a
- * malformed value. */
-#define GET_TEXT(s, r, field) copy_text((r)->field, sizeof (r)->field, s)
-#define GET_HEX(s, r, field) get_ulong(s, &(r)->field)
-#define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, &(r)->field))
-#define GET_U32(s, r, field) get_u32(s, &(r)->field)
-#define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
-#define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
-#define GET_SAMPLES(s, r, field) parse_samples(s, r)
-#define GET_COUNT(s, r, field) (get_u32(s, &(r)->field) && (r)->field >= 1)
-
-static bool get_ulong(const char *s, unsigned long *out)
-{
-    uint64_t u = 0;
-    if (*s != '\0' && (!parse_u64(s, &u) || u > ULONG_MAX))
-        return false;
-    *out = (unsigned long)u;
-    return true;
-}
-
-static bool get_u32(const char *s, uint32_t *out)
-{
-    uint64_t u;
-    if (!parse_u64(s, &u) || u > UINT32_MAX)
-        return false;
-    *out = (uint32_t)u;
-    return true;
-}
-
-static const char *fill_row(result_row *r, char *const *f)
-{
-#define COL(name, type, req)                                                                  \
-    if (f[C_##name] != NULL && !GET_##type(f[C_##name], r, name))                              \
-        return "bad " #name;
-#include "columns.def"
-#undef COL
-    /* Files from before the worker columns measured one thread in one process. */
-    r->threads = r->threads ? r->threads : 1;
-    r->procs = r->procs ? r->procs : 1;
-    if (f[C_bytes] != NULL && *f[C_bytes] == '\0')
-        return "bad bytes";
-    if (r->status == ST_OK && (isnan(r->rate) || isnan(r->ci_low) || isnan(r->ci_high)))
-        return "ok row without a rate";
-    /* A row about a whole library (it did not load) names no point, no unit. */
-    bool whole_library = r->status != ST_OK && r->workload[0] == '\0' && r->unit[0] == '\0';
-    if (!whole_library && strcmp(r->unit, "B/s") != 0 && strcmp(r->unit, "op/s") != 0)
-        return "unit is neither B/s nor op/s";
-    return NULL;
-}
-
-static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eof)
+/* A NUL byte would end the line's text early and silently drop fields. */
+static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eof, bool *nul)
 {
     size_t len = 0;
     int c;
     *complete = false;
+    *nul = false;
     while ((c = fgetc(f)) != EOF) {
         if (len + 2 > *cap) {
             if (*cap >= MAX_LINE)
@@ -205,6 +89,7 @@ static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eo
             *complete = true;
             break;
         }
+        *nul = *nul || c == '\0';
         (*buf)[len++] = (char)c;
     }
     *eof = c == EOF && len == 0;
@@ -220,45 +105,98 @@ static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eo
     return true;
 }
 
+/* The header: columns found by name.  A UTF-8 byte order mark before it
+ * (spreadsheets write one) is skipped. */
+static bool read_header(char *line, int *map, const char *name, char *why, size_t n)
+{
+    if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
+        memmove(line, line + 3, strlen(line + 3) + 1);
+    split_line sl;
+    const char *err;
+    if (!split(line, &sl, &err)) {
+        snprintf(why, n, "%s: line 1: %s", name, err);
+        return false;
+    }
+    for (int c = 0; c < C_COUNT; c++) {
+        map[c] = -1;
+        for (size_t i = 0; i < sl.count; i++)
+            if (strcmp(sl.field[i], result_columns[c]) == 0)
+                map[c] = (int)i;
+        if (required[c] && map[c] < 0) {
+            snprintf(why, n, "%s: not an osslbench results CSV (no column '%s')", name,
+                     result_columns[c]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool grow(result_set *out, size_t **lines, size_t *cap)
+{
+    if (out->count < *cap)
+        return true;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    result_row *rows = realloc(out->rows, ncap * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    out->rows = rows;
+    size_t *l = realloc(*lines, ncap * sizeof *l);
+    if (l == NULL)
+        return false;
+    *lines = l;
+    *cap = ncap;
+    return true;
+}
+
+/* The writer flushes whole lines, so a last line without its end of line
+ * is a write cut short (a full disk, a crash): its rows before it are whole
+ * and are read, the cut one is dropped with a warning (even if it parses,
+ * its last fields may be short).  A bad line anywhere else is an error. */
 bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size_t n)
 {
     *out = (result_set){0};
     char *line = NULL;
-    size_t cap = 0, lineno = 0, rows_cap = 0;
+    size_t cap = 0, lineno = 0, rows_cap = 0, *lines = NULL;
     int map[C_COUNT];
-    bool ok = false, complete, eof;
+    bool ok = false, complete, eof, nul;
     const char *err = NULL;
     split_line sl;
 
     for (;;) {
-        if (!read_line(f, &line, &cap, &complete, &eof)) {
+        if (!read_line(f, &line, &cap, &complete, &eof, &nul)) {
             snprintf(why, n, "%s: line %zu: line too long or out of memory", name, lineno + 1);
+            goto done;
+        }
+        if (ferror(f)) {
+            snprintf(why, n, "%s: %s", name, strerror(errno));
             goto done;
         }
         if (eof)
             break;
         lineno++;
-        if (!complete) {
-            snprintf(why, n, "%s: line %zu: truncated (no end of line)", name, lineno);
+        if (nul) {
+            snprintf(why, n, "%s: line %zu: a NUL byte (not a text file)", name, lineno);
             goto done;
+        }
+        if (!complete && lineno == 1) {
+            snprintf(why, n, "%s: line 1: the header is cut short (no end of line)", name);
+            goto done;
+        }
+        if (!complete) {
+            snprintf(out->warning, sizeof out->warning,
+                     "%s: line %zu is cut short (no end of line: a full disk or a crash?); "
+                     "ignored, %zu whole rows read",
+                     name, lineno, out->count);
+            break;
+        }
+        if (lineno == 1) {
+            if (!read_header(line, map, name, why, n))
+                goto done;
+            continue;
         }
         if (!split(line, &sl, &err)) {
             snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
             goto done;
-        }
-        if (lineno == 1) {
-            for (int c = 0; c < C_COUNT; c++) {
-                map[c] = -1;
-                for (size_t i = 0; i < sl.count; i++)
-                    if (strcmp(sl.field[i], result_columns[c]) == 0)
-                        map[c] = (int)i;
-                if (required[c] && map[c] < 0) {
-                    snprintf(why, n, "%s: not an osslbench results CSV (no column '%s')", name,
-                             result_columns[c]);
-                    goto done;
-                }
-            }
-            continue;
         }
         if (sl.count == 1 && sl.field[0][0] == '\0')
             continue; /* blank line */
@@ -271,19 +209,14 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
             }
             fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
         }
-        if (out->count == rows_cap) {
-            rows_cap = rows_cap ? rows_cap * 2 : 64;
-            result_row *grown = realloc(out->rows, rows_cap * sizeof *grown);
-            if (grown == NULL) {
-                snprintf(why, n, "%s: out of memory", name);
-                goto done;
-            }
-            out->rows = grown;
+        if (!grow(out, &lines, &rows_cap)) {
+            snprintf(why, n, "%s: out of memory", name);
+            goto done;
         }
         result_row *r = &out->rows[out->count];
         memset(r, 0, sizeof *r);
-        out->count++;
-        if ((err = fill_row(r, fields)) != NULL) {
+        lines[out->count++] = lineno;
+        if ((err = csv_fill_row(r, fields)) != NULL) {
             snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
             goto done;
         }
@@ -292,9 +225,10 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
         snprintf(why, n, "%s: empty file, not an osslbench results CSV", name);
         goto done;
     }
-    ok = true;
+    ok = csv_units_agree(out, lines, name, why, n);
 done:
     free(line);
+    free(lines);
     if (!ok)
         result_set_free(out);
     return ok;
@@ -302,9 +236,16 @@ done:
 
 bool csv_read_file(const char *path, result_set *out, char *why, size_t n)
 {
+    *out = (result_set){0};
     FILE *f = fopen(path, "r");
     if (f == NULL) {
         snprintf(why, n, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(why, n, "%s: a folder, not a results CSV", path);
+        fclose(f);
         return false;
     }
     bool ok = csv_read_stream(f, path, out, why, n);

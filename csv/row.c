@@ -1,5 +1,6 @@
 #include "row.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,19 @@ bool row_status_parse(const char *name, row_status *out)
 bool row_status_is_failure(row_status s)
 {
     return s != ST_OK && s != ST_UNSUPPORTED;
+}
+
+bool row_name_valid(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && strchr("._+-", *s) == NULL)
+            return false;
+    return true;
+}
+
+bool row_label_valid(const char *s)
+{
+    return *s != '\0' && strlen(s) < 64 && row_name_valid(s);
 }
 
 void result_row_free(result_row *r)

@@ -24,6 +24,16 @@ bool row_status_parse(const char *name, row_status *out);
 /* A status that means something went wrong (not ok, not unsupported). */
 bool row_status_is_failure(row_status s);
 
+/* The one label rule, for `--lib LABEL=` and for every label read from a
+ * results CSV: a label reaches file names, chart titles and command lines,
+ * so it is a name, never text. */
+#define ROW_LABEL_RULE "labels are 1 to 63 letters, digits and . _ + -"
+bool row_label_valid(const char *s);
+/* The other name columns (version, flavor, api, workload, op, kind) use the
+ * label's characters; "" is allowed (a row about a whole library names no
+ * point). */
+bool row_name_valid(const char *s);
+
 typedef struct {
     char label[64];      /* name of the library in this run (default: its release) */
     char version[32];    /* release decoded from the version number: 1.1.1w, 3.0.19 */

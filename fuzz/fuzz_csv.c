@@ -1,10 +1,12 @@
 /* libFuzzer harness: the results-CSV reader must refuse any malformed input
  * with a message, never crash, overrun or leak. */
 #define _POSIX_C_SOURCE 200809L
+#include "../analysis/verdict_set.h"
 #include "../csv/csv.h"
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,6 +26,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             csv_write_row(out, &set.rows[i]);
         if (out)
             fclose(out);
+        /* And comparable with itself: compare's grouping and pooling of rows. */
+        const result_row **rows = malloc((set.count + 1) * sizeof *rows);
+        for (size_t i = 0; rows && i < set.count; i++)
+            rows[i] = &set.rows[i];
+        verdict_rule rule = VERDICT_RULE_DEFAULT;
+        verdict_table t;
+        if (rows && verdict_table_build(rows, set.count, rows, set.count, &rule, &t)) {
+            verdict_table_sort(&t);
+            verdict_table_free(&t);
+        }
+        free(rows);
         result_set_free(&set);
     }
     fclose(f);

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "../csv/row.h"
 #include "../stats/summary.h"
 #include "suggest.h"
 
@@ -81,16 +82,6 @@ bool parse_precision(const char *s, double *out, char *why, size_t n)
     return true;
 }
 
-static bool valid_label(const char *s)
-{
-    if (*s == '\0' || strlen(s) >= 64)
-        return false;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && !strchr("._+-", *s))
-            return false;
-    return true;
-}
-
 /* "[LABEL=]PATH": a '=' counts as the label separator only when no '/'
  * comes before it, so paths containing '=' still work. */
 bool parse_lib_arg(const char *arg, const char **path, char *label, size_t label_len,
@@ -108,7 +99,7 @@ bool parse_lib_arg(const char *arg, const char **path, char *label, size_t label
         }
         memcpy(label, arg, len);
         label[len] = '\0';
-        if (!valid_label(label)) {
+        if (!row_label_valid(label)) {
             snprintf(why, n, "label '%s' may use only letters, digits and . _ + -", label);
             return false;
         }

@@ -128,7 +128,7 @@ static void expect_error(const char *body, const char *fragment)
 static void refuses_malformed_rows(void **state)
 {
     (void)state;
-    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,1,2,3,ok", "line 2: truncated");
+    /* a last line cut short is a warning (test_csv_hostile.c) */
     expect_error("a,1,evp,sha256,digest,16,1e6,B/s,1,2\n", "line 2: 10 fields");
     expect_error("a,1,evp,sha256,digest,-16,1e6,B/s,1,2,3,ok\n", "bad bytes");
     expect_error("a,1,evp,sha256,digest,16,fast,B/s,1,2,3,ok\n", "bad rate");

@@ -1,0 +1,190 @@
+#include "csv_fields.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool copy_text(char *dst, size_t n, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= n)
+        return false;
+    memcpy(dst, src, len + 1);
+    return true;
+}
+
+/* Decimal as the writer prints it: digits only, no sign, no space, no
+ * leading zero ("016" is not 16, and base-0 parsing once read it as 14). */
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!isdigit((unsigned char)*s) || (s[0] == '0' && s[1] != '\0'))
+        return false;
+    for (const char *p = s; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno != 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* version_num: "0x" and hex digits as written; plain decimal from hand-made files. */
+static bool get_ulong(const char *s, unsigned long *out)
+{
+    if (*s == '\0') {
+        *out = 0;
+        return true;
+    }
+    uint64_t u = 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        size_t len = strlen(s + 2);
+        if (len == 0 || len > 16 || strspn(s + 2, "0123456789abcdefABCDEF") != len)
+            return false;
+        u = strtoull(s + 2, NULL, 16);
+    } else if (!parse_u64(s, &u)) {
+        return false;
+    }
+    if (u > ULONG_MAX)
+        return false;
+    *out = (unsigned long)u;
+    return true;
+}
+
+static bool get_u32(const char *s, uint32_t *out)
+{
+    uint64_t u;
+    if (!parse_u64(s, &u) || u > UINT32_MAX)
+        return false;
+    *out = (uint32_t)u;
+    return true;
+}
+
+/* A rate: a finite number >= 0 with no sign ("-0" and "+1" are not
+ * what the writer prints, nor are "nan", "inf" or leading spaces). */
+static bool parse_number(const char *s, const char **end, double *out)
+{
+    if (!isdigit((unsigned char)*s) && *s != '.')
+        return false;
+    char *e;
+    errno = 0;
+    *out = strtod(s, &e);
+    *end = e;
+    return e != s && errno == 0 && isfinite(*out) && !signbit(*out);
+}
+
+/* Empty means "no value" (rows that are not ok carry no rate). */
+static bool parse_rate(const char *s, double *out)
+{
+    if (*s == '\0') {
+        *out = NAN;
+        return true;
+    }
+    const char *end;
+    return parse_number(s, &end, out) && *end == '\0';
+}
+
+/* Each sample is a measured rate: above zero (a zero would be a sample that
+ * did nothing, and makes every ratio over it infinite). */
+static bool parse_samples(const char *s, result_row *r)
+{
+    size_t cap = 0;
+    for (const char *p = s; *p;) {
+        while (*p == ' ')
+            p++;
+        if (*p == '\0')
+            break;
+        const char *end;
+        double v;
+        if (!parse_number(p, &end, &v) || v <= 0.0 || (*end != ' ' && *end != '\0'))
+            return false;
+        if (r->nsample == cap) {
+            cap = cap ? cap * 2 : 16;
+            double *grown = realloc(r->sample_rates, cap * sizeof *grown);
+            if (grown == NULL)
+                return false;
+            r->sample_rates = grown;
+        }
+        r->sample_rates[r->nsample++] = v;
+        p = end;
+    }
+    return true;
+}
+
+/* One parser per column type of columns.def; each returns false on a
+ * malformed value. */
+#define GET_TEXT(s, r, field) copy_text((r)->field, sizeof (r)->field, s)
+#define GET_HEX(s, r, field) get_ulong(s, &(r)->field)
+#define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, &(r)->field))
+#define GET_U32(s, r, field) get_u32(s, &(r)->field)
+#define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
+#define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
+#define GET_SAMPLES(s, r, field) parse_samples(s, r)
+#define GET_COUNT(s, r, field) (get_u32(s, &(r)->field) && (r)->field >= 1)
+
+/* What each type wants, for the message. */
+#define WANT_TEXT "too long"
+#define WANT_HEX "0x and hex digits"
+#define WANT_U64 "a decimal whole number: no sign, no leading zero"
+#define WANT_U32 WANT_U64
+#define WANT_RATE "a number >= 0 without a sign, or empty"
+#define WANT_STATUS "ok, unsupported, kat_failed, crashed, timeout, load_failed or error"
+#define WANT_SAMPLES "numbers above 0 without a sign, separated by spaces"
+#define WANT_COUNT "a decimal whole number >= 1"
+
+/* The columns that name things: they reach file names, chart titles and
+ * tables, so they are names (the label's characters), never free text.
+ * note, lib, host, cpu, timestamp and run_id stay free text; each output
+ * escapes them. */
+static const char *check_names(const result_row *r)
+{
+    if (!row_label_valid(r->label))
+        return "bad label (" ROW_LABEL_RULE ")";
+    static const struct {
+        const char *what;
+        size_t offset;
+    } names[] = {
+        {"bad version", offsetof(result_row, version)},
+        {"bad flavor", offsetof(result_row, flavor)},
+        {"bad api", offsetof(result_row, api)},
+        {"bad workload", offsetof(result_row, workload)},
+        {"bad op", offsetof(result_row, op)},
+        {"bad kind", offsetof(result_row, kind)},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!row_name_valid((const char *)r + names[i].offset))
+            return names[i].what;
+    return NULL;
+}
+
+const char *csv_fill_row(result_row *r, char *const *f)
+{
+#define COL(name, type, req)                                                                  \
+    if (f[C_##name] != NULL && !GET_##type(f[C_##name], r, name))                              \
+        return "bad " #name " (" WANT_##type ")";
+#include "columns.def"
+#undef COL
+    /* Files from before the worker columns measured one thread in one process. */
+    r->threads = r->threads ? r->threads : 1;
+    r->procs = r->procs ? r->procs : 1;
+    if (f[C_bytes] != NULL && *f[C_bytes] == '\0')
+        return "bad bytes (" WANT_U64 ")";
+    const char *bad = check_names(r);
+    if (bad != NULL)
+        return bad;
+    if (r->status == ST_OK && (isnan(r->rate) || isnan(r->ci_low) || isnan(r->ci_high)))
+        return "ok row without a rate";
+    if (r->status == ST_OK && r->rate == 0.0)
+        return "ok row with a rate of 0";
+    if (!isnan(r->ci_low) && !isnan(r->ci_high) && r->ci_low > r->ci_high)
+        return "ci_low is above ci_high";
+    /* A row about a whole library (it did not load) names no point, no unit. */
+    bool whole_library = r->status != ST_OK && r->workload[0] == '\0' && r->unit[0] == '\0';
+    if (!whole_library && strcmp(r->unit, "B/s") != 0 && strcmp(r->unit, "op/s") != 0)
+        return "unit is neither B/s nor op/s";
+    return NULL;
+}

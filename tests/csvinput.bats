@@ -1,0 +1,140 @@
+#!/usr/bin/env bats
+# What `report` and `compare` accept as their results input (issue 19): a
+# results folder, '-' (stdin), a CSV cut mid-row by a full disk, a byte order
+# mark, and crafted CSVs (labels, numbers, units) refused with one line.
+# One quick real run of two labels on the system libcrypto, in setup_file.
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RUN_DIR=$BATS_FILE_TMPDIR/run
+    mkdir -p "$RUN_DIR"
+    "$OSSLBENCH" run --lib base="$SYSTEM_LIBCRYPTO" --lib new="$SYSTEM_LIBCRYPTO" \
+        --workloads sha256 --sizes 16,1024 --api evp --quick --csv "$RUN_DIR/results.csv" \
+        >"$BATS_FILE_TMPDIR/run.log" 2>&1
+}
+
+setup() {
+    CSV=$RUN_DIR/results.csv
+    [[ -s $CSV ]] || skip "the quick run in setup_file wrote no results ($(tail -1 "$BATS_FILE_TMPDIR/run.log"))"
+    T=$BATS_TEST_TMPDIR
+}
+
+# A copy of the results with column NAME of data row ROW (1 = first) set to VALUE.
+with_field() {
+    awk -F, -v OFS=, -v c="$(csv_col "$CSV" "$1")" -v r="$(($2 + 1))" -v v="$3" \
+        'NR == r { $c = v } { print }' "$CSV"
+}
+
+@test "report DIR reads the run folder's results.csv, as compare does" {
+    run "$OSSLBENCH" report "$CSV"
+    [ "$status" -eq 0 ]
+    local want=$output
+    run "$OSSLBENCH" report "$RUN_DIR"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}
+
+@test "report DIR without a results CSV: one line, exit 2" {
+    mkdir "$T/empty"
+    run "$OSSLBENCH" report "$T/empty"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"$T/empty: no results.csv and no *.csv in this folder"* ]]
+}
+
+@test "report - reads the results from stdin" {
+    run "$OSSLBENCH" report "$CSV"
+    local want=$output
+    run "$OSSLBENCH" report - <"$CSV"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}
+
+@test "report - among several hosts' results: one line, exit 2" {
+    run "$OSSLBENCH" report - "$CSV" <"$CSV"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"'-' (stdin) is for one results file"* ]]
+}
+
+@test "a CSV cut mid-row (full disk): report and compare read its whole rows, one warning" {
+    head -c -7 "$CSV" >"$T/cut.csv"
+    local last
+    last=$(wc -l <"$CSV")
+    run "$OSSLBENCH" report "$T/cut.csv" --out "$T/out"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == "osslbench report: warning: $T/cut.csv: line $last is cut short"* ]]
+    [ -s "$T/out/speedup.txt" ]
+    run "$OSSLBENCH" compare "$T/cut.csv" --old-label base --new-label new --quiet
+    [ "$status" -le 1 ]
+    [[ $output == "osslbench compare: warning: $T/cut.csv: line $last is cut short"* ]]
+}
+
+@test "a malformed row in the middle still refuses the file: one line, exit 2" {
+    { head -n 2 "$CSV"; head -n 3 "$CSV" | tail -n 1 | head -c 40; echo; tail -n +4 "$CSV"; } >"$T/mid.csv"
+    run "$OSSLBENCH" report "$T/mid.csv"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == "osslbench report: $T/mid.csv: line 3: "* ]]
+}
+
+@test "a UTF-8 byte order mark (a spreadsheet's export) is skipped" {
+    run "$OSSLBENCH" report "$CSV"
+    local want=$output
+    { printf '\xEF\xBB\xBF'; cat "$CSV"; } >"$T/bom.csv"
+    run "$OSSLBENCH" report "$T/bom.csv"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}
+
+@test "a label that is not a --lib label is refused by report and compare, not echoed" {
+    with_field label 1 '<img src=x onerror=alert(1)>' >"$T/bad.csv"
+    run "$OSSLBENCH" report "$T/bad.csv" --out "$T/out"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"$T/bad.csv: line 2: bad label (labels are 1 to 63 letters, digits and . _ + -)" ]]
+    [[ $output != *"<img"* ]]
+    [ ! -e "$T/out" ]
+    run "$OSSLBENCH" compare "$T/bad.csv" --old-label base --new-label new
+    [ "$status" -eq 2 ]
+    [[ $output == *"$T/bad.csv: line 2: bad label"* ]]
+}
+
+@test "bytes written as 016 (read as 14 by base-0 parsing) is refused" {
+    with_field bytes 1 016 >"$T/oct.csv"
+    run "$OSSLBENCH" report "$T/oct.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"line 2: bad bytes (a decimal whole number: no sign, no leading zero)" ]]
+}
+
+@test "a rate of -0, ci_low above ci_high, a zero sample: one line each, exit 2" {
+    with_field rate 1 -0 >"$T/a.csv"
+    with_field ci_low 1 9e99 >"$T/b.csv"
+    with_field sample_rates 1 '1e6 0 2e6' >"$T/c.csv"
+    run "$OSSLBENCH" report "$T/a.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"line 2: bad rate"* ]]
+    run "$OSSLBENCH" report "$T/b.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"line 2: ci_low is above ci_high" ]]
+    run "$OSSLBENCH" report "$T/c.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"line 2: bad sample_rates"* ]]
+}
+
+@test "one point in B/s on one side and op/s on the other: compare refuses, exit 2" {
+    local c
+    c=$(csv_col "$CSV" unit)
+    awk -F, -v OFS=, -v c="$c" 'NR > 1 { $c = "op/s" } { print }' "$CSV" >"$T/ops.csv"
+    run "$OSSLBENCH" compare "$CSV" "$T/ops.csv" --old-label base --new-label new
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"is in B/s on one side and op/s on the other"* ]]
+    with_field unit 1 op/s >"$T/mixed.csv"
+    run "$OSSLBENCH" report "$T/mixed.csv"
+    [ "$status" -eq 2 ]
+    [[ $output == *"unit "*", but line "*" for the same point"* ]]
+}
