@@ -108,3 +108,16 @@ shown_twice() { # COMMAND
     [ "${#lines[@]}" -eq 1 ]
     [[ $stderr =~ ^(0|141)$ ]]
 }
+
+@test "make compare LIBS= a library that crashes while loading: it says so, the run reports it" {
+    local lib="$FAULTS/libcrypto-load_crash.so" root="$BATS_TEST_TMPDIR/results"
+    run --separate-stderr timeout 120 make -s -C "$ROOT" compare LIBS="$lib" SYSTEM_LIB=none NO_BUILD=1 \
+        QUICK=1 WORKLOADS=sha256 SIZES=16 API=evp RESULTS_ROOT="$root"
+    echo "status $status, stderr: $stderr"
+    [ "$status" -ne 0 ]
+    [ "$status" -ne 124 ]
+    [ "${stderr_lines[0]}" = "compare: LIBS: $lib: child killed by signal 11 (Segmentation fault) while loading (its rows will say so)" ]
+    [[ $stderr == *"osslbench run: --lib $lib: child killed by signal 11 (Segmentation fault) while loading"* ]]
+    [[ $stderr == *"compare: error: osslbench run measured nothing"* ]]
+    [ -z "$(ls -A "$root")" ]
+}
