@@ -4,6 +4,7 @@
 # written: one line on stderr each, an exit status below 128, and the good
 # libraries given alongside are still shown.
 
+# shellcheck disable=SC2154 # stderr, stderr_lines: set by bats' run --separate-stderr
 load helpers
 
 bats_require_minimum_version 1.5.0
@@ -102,6 +103,7 @@ shown_twice() { # COMMAND
 }
 
 @test "list of several libraries into a closed pipe ends quietly, as any filter" {
+    # shellcheck disable=SC2016 # expanded by the inner bash
     run --separate-stderr bash -c '"$@" | head -1; echo "${PIPESTATUS[0]}" >&2' _ "$OSSLBENCH" list \
         --lib "$SYSTEM_LIBCRYPTO" --lib "$SYSTEM_LIBCRYPTO" --lib "$SYSTEM_LIBCRYPTO"
     [ "$status" -eq 0 ]
@@ -110,14 +112,14 @@ shown_twice() { # COMMAND
 }
 
 @test "make compare LIBS= a library that crashes while loading: it says so, the run reports it" {
-    local lib="$FAULTS/libcrypto-load_crash.so" root="$BATS_TEST_TMPDIR/results"
+    local lib="$FAULTS/libcrypto-load_crash.so" results="$BATS_TEST_TMPDIR/results"
     run --separate-stderr timeout 120 make -s -C "$ROOT" compare LIBS="$lib" SYSTEM_LIB=none NO_BUILD=1 \
-        QUICK=1 WORKLOADS=sha256 SIZES=16 API=evp RESULTS_ROOT="$root"
+        QUICK=1 WORKLOADS=sha256 SIZES=16 API=evp RESULTS_ROOT="$results"
     echo "status $status, stderr: $stderr"
     [ "$status" -ne 0 ]
     [ "$status" -ne 124 ]
     [ "${stderr_lines[0]}" = "compare: LIBS: $lib: child killed by signal 11 (Segmentation fault) while loading (its rows will say so)" ]
     [[ $stderr == *"osslbench run: --lib $lib: child killed by signal 11 (Segmentation fault) while loading"* ]]
     [[ $stderr == *"compare: error: osslbench run measured nothing"* ]]
-    [ -z "$(ls -A "$root")" ]
+    [ -z "$(ls -A "$results")" ]
 }
