@@ -16,7 +16,8 @@ static const char usage[] =
     "       osslbench list --apis [--tsv]        the API paths and what each times\n"
     "       osslbench list --lib PATH [--lib ...] which workload x API paths each release\n"
     "                                            supports, and why not where it does not\n"
-    "--tsv: tab-separated with a header line, for scripts.\n";
+    "--tsv: tab-separated with a header line, for scripts.\n"
+    "--timeout S: a library that does not answer in S seconds is hung (default 60).\n";
 
 static bool is_family(const workload *w)
 {
@@ -98,14 +99,14 @@ static int list_apis(bool tsv)
     return 0;
 }
 
-static void list_one(const crypto_lib *lib, bool verbose)
+static void list_one(const crypto_lib *lib, bool verbose, FILE *out)
 {
     (void)verbose;
     if (crypto_lib_is_fork(lib))
-        printf("%s (%s; %s, claims OpenSSL %s)\n", lib->ver.name, lib->path,
-               flavor_title(lib->ver.flavor), lib->ver.claimed);
+        fprintf(out, "%s (%s; %s, claims OpenSSL %s)\n", lib->ver.name, lib->path,
+                flavor_title(lib->ver.flavor), lib->ver.claimed);
     else
-        printf("%s (%s)\n", lib->ver.name, lib->path);
+        fprintf(out, "%s (%s)\n", lib->ver.name, lib->path);
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
         workload_spec ws = {.w = w, .param = w->param};
@@ -119,8 +120,8 @@ static void list_one(const crypto_lib *lib, bool verbose)
             char why[256];
             workload_support s = workload_check(lib, &ws, (api_path)a, why, sizeof why);
             if (s != WL_NO_SHAPE)
-                printf("  %-20s %-8s %s%s\n", ws.name, api_name((api_path)a),
-                       s == WL_SUPPORTED ? "yes" : "no: ", s == WL_SUPPORTED ? "" : why);
+                fprintf(out, "  %-20s %-8s %s%s\n", ws.name, api_name((api_path)a),
+                        s == WL_SUPPORTED ? "yes" : "no: ", s == WL_SUPPORTED ? "" : why);
         }
     }
 }
@@ -143,7 +144,7 @@ static int list_one_workload(const char *name)
 int cmd_list(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--workload") == 0)
-        return list_one_workload(argv[2]);
+        return inspect_output_done(argv[0], list_one_workload(argv[2]));
     bool tsv = false, workloads = false, apis = false;
     for (int i = 1; i < argc; i++) {
         tsv = tsv || strcmp(argv[i], "--tsv") == 0;
@@ -158,7 +159,7 @@ int cmd_list(int argc, char **argv)
                         argv[i]);
                 return 2;
             }
-        return workloads ? list_workloads(tsv) : list_apis(tsv);
+        return inspect_output_done(argv[0], workloads ? list_workloads(tsv) : list_apis(tsv));
     }
     return inspect(argc, argv, list_one, usage);
 }

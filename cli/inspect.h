@@ -1,14 +1,23 @@
-/* Looking at libraries in this process without measuring (list, info). */
+/* Looking at libraries without measuring them (list, info). */
 #ifndef CLI_INSPECT_H
 #define CLI_INSPECT_H
 
 #include "../compat/libcrypto.h"
 
-typedef void (*inspect_fn)(const crypto_lib *lib, bool verbose);
+#include <stdio.h>
 
-/* Parses one or more --lib PATH and -v, loads each library in turn and
- * calls fn on it.  Returns the exit status (2 on bad usage, 1 when a
- * library could not be loaded). */
+/* Writes what a command shows of one loaded library to `out`.  It runs in
+ * the library's child: it may hang or crash with the library. */
+typedef void (*inspect_fn)(const crypto_lib *lib, bool verbose, FILE *out);
+
+/* Parses one or more --lib PATH, -v and --timeout S, loads each library in
+ * a child of its own and prints what fn writes of it.  Returns the exit
+ * status (2 on bad usage, 1 when a library could not be loaded or read, or
+ * stdout could not be written). */
 int inspect(int argc, char **argv, inspect_fn fn, const char *usage);
+
+/* Flushes and closes stdout: a write error is one line on stderr and at
+ * least exit 1.  Returns the exit status. */
+int inspect_output_done(const char *cmd, int rc);
 
 #endif

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void child_isolate_environment(const char *lib_path)
+static void isolate_environment(const char *lib_path)
 {
     /* An empty configuration: a distro openssl.cnf (providers, policies)
      * must not change the numbers. */
@@ -123,36 +123,10 @@ static void pin_to_cpu(int cpu)
     (void)sched_setaffinity(0, sizeof set, &set); /* best effort: a cgroup may forbid it */
 }
 
-_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
+/* The requests of a run: prepare a point, time samples of it. */
+static void measure(const crypto_lib *lib, int in_fd, int out_fd)
 {
-    /* Die with the parent: no orphan keeps a CPU busy after Ctrl-C. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1)
-        _exit(0);
-    /* Interrupts are the parent's to handle; it ends us when it must. */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_DFL);
-    workers_remember_cpus();
-    pin_to_cpu(cpu);
-    child_isolate_environment(path);
-
-    static crypto_lib lib;
-    reply rp = {0};
-    char why[256];
-    if (!crypto_lib_open(&lib, path, why, sizeof why) || !crypto_lib_init(&lib, why, sizeof why)) {
-        rp.status = ST_LOAD_FAILED;
-        snprintf(rp.note, sizeof rp.note, "%s", why);
-        proto_write(out_fd, &rp, sizeof rp);
-        _exit(1);
-    }
-    rp.status = ST_OK;
-    rp.version_num = lib.ver.number;
-    snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
-    snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
-    snprintf(rp.flavor, sizeof rp.flavor, "%s", flavor_name(lib.ver.flavor));
-    if (!proto_write(out_fd, &rp, sizeof rp))
-        _exit(1);
-
+    reply rp;
     point pt = {0};
     request rq;
     while (proto_read(in_fd, &rq, sizeof rq)) {
@@ -160,7 +134,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
         switch (rq.type) {
         case REQ_PREPARE:
             finish(&pt);
-            prepare(&lib, &rq, &rp, &pt);
+            prepare(lib, &rq, &rp, &pt);
             if (rp.status != ST_OK)
                 finish(&pt);
             break;
@@ -183,7 +157,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
             }
             rp.ns = time_sample(pt.clock, pt.loop, pt.state, rp.iterations);
             if (rp.ns == UINT64_MAX)
-                reply_error(&rp, ST_ERROR, "operation failed", &lib);
+                reply_error(&rp, ST_ERROR, "operation failed", lib);
             break;
         case REQ_FINISH:
             finish(&pt);
@@ -196,5 +170,37 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu)
             break;
     }
     finish(&pt);
+}
+
+_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, child_serve_fn serve)
+{
+    /* Die with the parent: no orphan keeps a CPU busy after Ctrl-C. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        _exit(0);
+    /* Interrupts are the parent's to handle; it ends us when it must. */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_DFL);
+    workers_remember_cpus();
+    pin_to_cpu(cpu);
+    isolate_environment(path);
+
+    static crypto_lib lib;
+    reply rp = {0};
+    char why[256];
+    if (!crypto_lib_open(&lib, path, why, sizeof why) || !crypto_lib_init(&lib, why, sizeof why)) {
+        rp.status = ST_LOAD_FAILED;
+        snprintf(rp.note, sizeof rp.note, "%s", why);
+        proto_write(out_fd, &rp, sizeof rp);
+        _exit(1);
+    }
+    rp.status = ST_OK;
+    rp.version_num = lib.ver.number;
+    snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
+    snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
+    snprintf(rp.flavor, sizeof rp.flavor, "%s", flavor_name(lib.ver.flavor));
+    if (!proto_write(out_fd, &rp, sizeof rp))
+        _exit(1);
+    (serve != NULL ? serve : measure)(&lib, in_fd, out_fd);
     _exit(0);
 }

@@ -2,12 +2,15 @@
 #ifndef HARNESS_CHILD_H
 #define HARNESS_CHILD_H
 
-/* Loads `path`, answers the hello (a reply describing the library), then
- * serves requests from in_fd until EOF.  Never returns. */
-_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu);
+#include "../compat/libcrypto.h"
 
-/* Environment a child sets before loading its library: configuration
- * isolated, modules found beside the library.  Exposed for `info`. */
-void child_isolate_environment(const char *lib_path);
+/* What a child does with its library once the hello is sent: serve the
+ * requests read from in_fd, answer on out_fd, return at EOF. */
+typedef void (*child_serve_fn)(const crypto_lib *lib, int in_fd, int out_fd);
+
+/* Loads `path`, answers the hello (a reply describing the library), then
+ * serves requests with `serve` (NULL: measuring points) until EOF.  Never
+ * returns. */
+_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, child_serve_fn serve);
 
 #endif

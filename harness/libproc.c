@@ -126,7 +126,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         for (int fd = 3; fd < 1024; fd++)
             if (fd != down[0] && fd != up[1])
                 close(fd);
-        child_main(lp->path, down[0], up[1], cpu);
+        child_main(lp->path, down[0], up[1], cpu, lp->serve);
     }
     close(down[0]);
     close(up[1]);

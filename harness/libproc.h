@@ -2,6 +2,7 @@
 #ifndef HARNESS_LIBPROC_H
 #define HARNESS_LIBPROC_H
 
+#include "child.h"
 #include "protocol.h"
 
 #include <signal.h>
@@ -19,6 +20,7 @@ typedef struct {
     char version_text[160];
     char load_error[256];
     char flavor[16];
+    child_serve_fn serve;       /* what the child does once loaded: NULL measures */
 } libproc;
 
 typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;

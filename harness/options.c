@@ -253,7 +253,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
     nthread_counts = nproc_counts = 0;
     o->time_s = 1.0;
     o->precision = 0.01;
-    o->timeout_s = 60.0;
+    o->timeout_s = DEFAULT_TIMEOUT_S;
     bool time_set = false, apis_set = false;
     char why[512] = "";
     const char *v;

@@ -11,6 +11,7 @@
 enum { MAX_LIBS = 64, MAX_WORKLOADS = 64, MAX_SIZES = 64, MAX_WORKER_COUNTS = 16,
        MAX_WORKERS = 256 };
 #define MAX_BLOCK_BYTES (64u << 20)
+#define DEFAULT_TIMEOUT_S 60.0 /* --timeout of run, list and info */
 
 /* How a point is run at once: `threads` threads in one process, or `procs`
  * processes of one thread each (never both above 1). */

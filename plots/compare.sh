@@ -61,8 +61,15 @@ read -r -a wanted <<<"${RELEASES//,/ }"
 
 # ------------------------------------------------------------ discovery
 labels=() paths=() origins=()
-release_of() { # PATH -> release decoded by the runner, or nothing
-    "$BIN" info --lib "$1" 2>/dev/null | awk '$1 == "release" { print $2; exit }'
+# A library that does not load is still run, as a labelled one is: its rows
+# then say why, and the others are measured.
+release_of() { # KNOB PATH -> release decoded by the runner, or nothing (and why)
+    local out
+    if ! out=$("$BIN" info --lib "$2" 2>&1); then
+        say "$1: ${out#"osslbench info: --lib "} (its rows will say so)"
+        return 0
+    fi
+    awk '$1 == "release" { print $2; exit }' <<<"$out"
 }
 add_lib() { # LABEL PATH ORIGIN
     local i
@@ -101,14 +108,14 @@ discover() {
         fi
         [[ -f $path ]] || die "LIBS: '$path' is not a file"
         if [[ -z $label ]]; then
-            label=$(release_of "$path")
-            [[ -n $label ]] || label=$(basename -- "$path" | tr -c 'A-Za-z0-9._+-\n' '_')
+            label=$(release_of LIBS "$path")
+            [[ -n $label ]] || label=$(basename -- "$path" | tr -c 'A-Za-z0-9._+\n-' '_')
         fi
         add_lib "$label" "$path" LIBS
     done
     if [[ -n $SYSTEM_LIB && $SYSTEM_LIB != none ]]; then
         if [[ -f $SYSTEM_LIB ]]; then
-            rel=$(release_of "$SYSTEM_LIB")
+            rel=$(release_of SYSTEM_LIB "$SYSTEM_LIB")
             [[ $rel =~ $LABEL_RE ]] || rel=unknown
             add_lib "system-$rel" "$SYSTEM_LIB" system
         else
