@@ -1,4 +1,5 @@
 /* The speed-up table vs the baseline: terminal, CSV and Markdown. */
+#include "markdown.h"
 #include "report.h"
 
 #include <inttypes.h>
@@ -132,15 +133,20 @@ void report_csv_ratio_line(FILE *f, const report *r, size_t k, const char *basel
                            const report_point *p, const result_row *any, const result_row *row,
                            const result_row *ref, report_ratio q)
 {
-    csv_put_field(f, r->rel[k].label);
+    csv_put_text(f, r->rel[k].label);
     fputc(',', f);
-    csv_put_field(f, r->rel[k].version);
+    csv_put_text(f, r->rel[k].version);
     if (baseline != NULL) {
         fputc(',', f);
-        csv_put_field(f, baseline);
+        csv_put_text(f, baseline);
     }
-    fprintf(f, ",%s,%s,%s,%" PRIu64 ",%u,%u,%s", p->workload, p->api, p->op, p->bytes,
-            p->threads, p->procs, p->unit);
+    const char *const text[] = {p->workload, p->api, p->op};
+    for (size_t i = 0; i < 3; i++) {
+        fputc(',', f);
+        csv_put_text(f, text[i]);
+    }
+    fprintf(f, ",%" PRIu64 ",%u,%u,", p->bytes, p->threads, p->procs);
+    csv_put_text(f, p->unit);
     csv_number(f, row ? row->rate : NAN);
     csv_number(f, ref ? ref->rate : NAN);
     csv_number(f, q.ratio);
@@ -169,22 +175,12 @@ void report_write_csv(const report *r, FILE *f)
     }
 }
 
-/* Table cells must not contain a bare '|'. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
-            fputc('\\', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-}
-
 void report_write_md(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
     unsigned marks = 0;
     fputs("## Speed-up vs ", f);
-    md_text(f, base->label);
+    md_put_text(f, base->label);
     fputs("\n\nSpeed-up = rate / baseline rate at the same point (higher is faster), "
           "95% confidence interval in parentheses.\n",
           f);
@@ -196,17 +192,22 @@ void report_write_md(const report *r, FILE *f)
         if (!baseline_in_group(r, i, true)) {
             while (i < r->npt && strcmp(r->pt[i].workload, wl) == 0)
                 i++;
-            fprintf(f, "\n### %s\n\nNo result for ", wl);
-            md_text(f, base->label);
+            fputs("\n### ", f);
+            md_put_text(f, wl);
+            fputs("\n\nNo result for ", f);
+            md_put_text(f, base->label);
             fputs(": no ratios.\n", f);
             continue;
         }
-        fprintf(f, "\n### %s (%s)\n\n| API | %s |", wl, pk ? "operations per second" : r->pt[i].op,
-                pk ? "Operation" : "Block size");
+        fputs("\n### ", f);
+        md_put_text(f, wl);
+        fputs(" (", f);
+        md_put_text(f, pk ? "operations per second" : r->pt[i].op);
+        fprintf(f, ")\n\n| API | %s |", pk ? "Operation" : "Block size");
         for (size_t k = 0; k < r->nrel; k++)
             if (k != r->baseline) {
                 fputc(' ', f);
-                md_text(f, r->rel[k].label);
+                md_put_text(f, r->rel[k].label);
                 fputs(" |", f);
             }
         fputs("\n|---|---:|", f);
@@ -223,7 +224,11 @@ void report_write_md(const report *r, FILE *f)
             }
             char name[64];
             row_name(p, name, sizeof name);
-            fprintf(f, "| %s | %s |", p->api, name);
+            fputs("| ", f);
+            md_put_text(f, p->api);
+            fputs(" | ", f);
+            md_put_text(f, name);
+            fputs(" |", f);
             for (size_t k = 0; k < r->nrel; k++) {
                 if (k == r->baseline)
                     continue;
@@ -243,10 +248,11 @@ void report_write_md(const report *r, FILE *f)
             fputc('\n', f);
         }
         for (size_t k = 0; k < nskipped; k++) {
-            fprintf(f, "%s%s", k ? ", " : "\n(No ratio for the ", skipped[k]);
+            fputs(k ? ", " : "\n(No ratio for the ", f);
+            md_put_text(f, skipped[k]);
             if (k + 1 == nskipped) {
                 fprintf(f, " API%s: ", nskipped > 1 ? "s" : "");
-                md_text(f, base->label);
+                md_put_text(f, base->label);
                 fputs(" has no such path.)\n", f);
             }
         }

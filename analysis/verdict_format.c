@@ -1,6 +1,7 @@
 #include "verdict_format.h"
 
 #include "../csv/csv.h"
+#include "markdown.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -124,17 +125,6 @@ static void csv_num(FILE *f, double v)
         fprintf(f, isinf(v) ? "inf" : "%.10g", v);
 }
 
-/* Markdown cells must not break the table. */
-static void md_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '|')
-            fputs("\\|", f);
-        else
-            fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-}
-
 static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
@@ -185,12 +175,17 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
     fputc('\n', f);
     for (size_t i = 0; i < t->count; i++) {
         const verdict_point *p = &t->points[i];
-        csv_put_field(f, p->workload);
-        fprintf(f, ",%s,%s,%" PRIu64 ",%u,%u,%s,", p->api, p->op, p->bytes, p->threads, p->procs,
-                p->unit);
-        csv_put_field(f, c->old_label);
+        csv_put_text(f, p->workload);
         fputc(',', f);
-        csv_put_field(f, c->new_label);
+        csv_put_text(f, p->api);
+        fputc(',', f);
+        csv_put_text(f, p->op);
+        fprintf(f, ",%" PRIu64 ",%u,%u,", p->bytes, p->threads, p->procs);
+        csv_put_text(f, p->unit);
+        fputc(',', f);
+        csv_put_text(f, c->old_label);
+        fputc(',', f);
+        csv_put_text(f, c->new_label);
         fputc(',', f);
         csv_num(f, side_rate(&p->old_side));
         fputc(',', f);
@@ -205,7 +200,7 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
         csv_num(f, p->result.p_value);
         fprintf(f, ",%s,%zu,%zu,%s,", verdict_method_name(p->result.method),
                 p->old_side.nsample, p->new_side.nsample, verdict_name(p->result.verdict));
-        csv_put_field(f, p->result.note);
+        csv_put_text(f, p->result.note);
         fputc('\n', f);
     }
 }
@@ -213,9 +208,9 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
 static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
 {
     fputs("**OLD** ", f);
-    md_text(f, c->old_label);
+    md_put_text(f, c->old_label);
     fputs(" vs **NEW** ", f);
-    md_text(f, c->new_label);
+    md_put_text(f, c->new_label);
     fprintf(f, ": change called when |ratio − 1| > %g%% and p < %g; ratio = NEW/OLD "
                "(Hodges–Lehmann, %g%% CI).\n\n",
             c->rule.threshold * 100.0, c->rule.alpha, (1.0 - c->rule.alpha) * 100.0);
@@ -227,11 +222,14 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
         format_cells(p, &x);
         bool loud = verdict_is_regression(p->result.verdict);
         fputs("| ", f);
-        md_text(f, point_name(p));
-        fprintf(f, " | %s | %s | %" PRIu64 " | %s | %s | %s | %s | %s | %s%s%s | ", p->api, p->op,
-                p->bytes, x.o, x.n, x.r, x.ci, x.pv, loud ? "**" : "", verdict_name(p->result.verdict),
-                loud ? "**" : "");
-        md_text(f, p->result.note);
+        md_put_text(f, point_name(p));
+        fputs(" | ", f);
+        md_put_text(f, p->api);
+        fputs(" | ", f);
+        md_put_text(f, p->op);
+        fprintf(f, " | %" PRIu64 " | %s | %s | %s | %s | %s | %s%s%s | ", p->bytes, x.o, x.n, x.r,
+                x.ci, x.pv, loud ? "**" : "", verdict_name(p->result.verdict), loud ? "**" : "");
+        md_put_text(f, p->result.note);
         fputs(" |\n", f);
     }
     fputc('\n', f);

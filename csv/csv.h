@@ -15,6 +15,10 @@ bool csv_write_header(FILE *f);
 bool csv_write_row(FILE *f, const result_row *r);
 /* One RFC 4180 field, quoted only when needed (for any CSV osslbench writes). */
 void csv_put_field(FILE *f, const char *s);
+/* One text cell of a CSV made for people (report, compare): as
+ * csv_put_field, but a cell a spreadsheet would run as a formula is
+ * prefixed with ' (numbers stay numbers). */
+void csv_put_text(FILE *f, const char *s);
 
 /* Rows of a results file.  Columns are found by header name, so extra
  * columns are ignored; a missing required column, a malformed field, a

@@ -28,6 +28,48 @@ void csv_put_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* A plain number: what a spreadsheet reads as a number, never a formula. */
+static bool plain_number(const char *s)
+{
+    const char *p = s + (*s == '-' || *s == '+');
+    size_t digits = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (digits == 0)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        if (*p < '0' || *p > '9')
+            return false;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return *p == '\0';
+}
+
+/* A spreadsheet runs a cell that begins with = + - @ (or TAB, CR) as a
+ * formula ("CSV injection").  Such a cell gets a leading ' and quotes; so
+ * does one that already begins with ', so that dropping one leading ' reads
+ * any guarded cell back exactly (plots/csv.awk does).  results.csv keeps its
+ * values as measured (csv_put_field): osslbench reads it back. */
+void csv_put_text(FILE *f, const char *s)
+{
+    if (strchr("=+-@\t\r'", *s) == NULL || *s == '\0' || plain_number(s)) {
+        csv_put_field(f, s);
+        return;
+    }
+    fputs("\"'", f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+    }
+    fputc('"', f);
+}
+
 bool csv_write_header(FILE *f)
 {
     for (size_t i = 0; i < result_column_count; i++)

@@ -18,29 +18,40 @@ die() { printf 'report: error: %s\n' "$*" >&2; exit 1; }
 dir=${1%/}
 [[ -d $dir ]] || die "$dir: no such folder"
 
-esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
-esc_s() { printf '%s' "$1" | esc; }
+# Text from the run (labels, versions, notes, host names, metadata) is data:
+# it reaches sed, awk and gnuplot only as input or through the environment,
+# never inside their program text, and the page only through html_esc
+# (plots/html.awk).
+esc() { awk -v html_lines=1 -f "$PLOTS_DIR/html.awk"; }
+esc_s() { printf '%s\n' "$1" | esc; }
 table() { # CSV COLUMNS CAPTION
-    awk -v cols="$2" -v caption="$3" -f "$PLOTS_DIR/csv-table.awk" "$1"
+    CSV_COLS=$2 CSV_CAPTION=$3 awk -f "$PLOTS_DIR/csv.awk" -f "$PLOTS_DIR/html.awk" \
+        -f "$PLOTS_DIR/csv-table.awk" "$1"
 }
+columns() { # CSV "NAME..." -> those columns of each row, TAB-separated
+    CSV_COLUMNS=$2 awk -f "$PLOTS_DIR/csv.awk" -f "$PLOTS_DIR/csv-column.awk" "$1"
+}
+CHART_NAME_RE='^[A-Za-z0-9][A-Za-z0-9._-]*$' # as plots/draw-list.sh checks
 chart_no=0
 # A gnuplot SVG made fit to sit inline next to others: no XML prologue, its
 # own title, and ids (and the references to them) prefixed so that two
 # charts' clip paths and markers never collide.
 inline_svg() { # FILE TITLE
     chart_no=$((chart_no + 1))
-    local p=c$chart_no- title
-    title=$(esc_s "$2")
+    local p=c$chart_no- # the prefix is ours: the only value in the sed program
     sed -e '/^<?xml/d' -e '/^<!DOCTYPE/,/>$/d' \
         -e "s/id=\\([\"']\\)/id=\\1$p/g" -e "s/href=\\([\"']\\)#/href=\\1#$p/g" \
-        -e "s/url(#/url(#$p/g" -e "s|<title>Gnuplot</title>|<title>$title</title>|" \
-        -e 's/<svg /<svg role="img" /' -- "$1"
+        -e "s/url(#/url(#$p/g" -e 's/<svg /<svg role="img" /' -- "$1" |
+        SVG_TITLE=$(esc_s "$2") awk '!done && (i = index($0, "<title>Gnuplot</title>")) {
+            $0 = substr($0, 1, i + 6) ENVIRON["SVG_TITLE"] substr($0, i + 14); done = 1 } { print }'
 }
 charts() { # PLOTS_DIR: every chart charts.list names, in its order
     local d=$1 name title
     [[ -f $d/charts.list ]] || { echo "<p>No charts in $(esc_s "$d").</p>"; return; }
     while IFS=$'\t' read -r _ name _ title _; do
-        if [[ -s $d/$name.svg ]]; then
+        if [[ ! $name =~ $CHART_NAME_RE ]]; then
+            echo '<p class="bad">charts.list names a chart that is not a file name.</p>'
+        elif [[ -s $d/$name.svg ]]; then
             printf '<figure class="chart" data-chart="%s">\n' "$(esc_s "$name")"
             inline_svg "$d/$name.svg" "$title"
             printf '<figcaption>%s</figcaption></figure>\n' "$(esc_s "$title")"
@@ -49,7 +60,6 @@ charts() { # PLOTS_DIR: every chart charts.list names, in its order
         fi
     done <"$d/charts.list"
 }
-meta_value() { sed -n "s/^$2: //p" "$1/metadata.txt" 2>/dev/null | head -n 1; }
 metadata() { # RUN_DIR: the run's metadata as a table (CPU flags folded away)
     local f=$1/metadata.txt key value
     [[ -f $f ]] || { echo "<p>No metadata.txt.</p>"; return; }
@@ -97,13 +107,13 @@ run_section() { # RUN_DIR HEADING_LEVEL
         echo '<p>No speed-up table (draw the run first: make plots).</p>'
     fi
     printf '<h%d>Verdicts</h%d>\n' "$h" "$h"
-    base=$(awk -F, 'NR == 2 { print $3; exit }' "$p/speedup.csv" 2>/dev/null || true)
+    base=$(columns "$p/speedup.csv" baseline 2>/dev/null | head -n 1 || true)
     if [[ -z $base ]]; then
         echo '<p>One release only: nothing to compare.</p>'
     else
-        while read -r label; do
+        while IFS= read -r label; do
             verdict_table "$label vs $base" --old-label "$base" --new-label "$label" "$run"
-        done < <(awk -F, 'NR > 1 { print $1 }' "$p/speedup.csv" | awk '!seen[$0]++')
+        done < <(columns "$p/speedup.csv" label | awk '!seen[$0]++')
     fi
     printf '<h%d>Charts</h%d>\n' "$h" "$h"
     charts "$p"
@@ -116,7 +126,7 @@ if [[ ! -f $dir/results.csv ]]; then
         [[ ! -f $d/results.csv ]] || hosts+=("$(basename -- "$d")")
     done
     [[ -f $dir/fleet.txt ]] || ((${#hosts[@]})) || die "$dir: neither a run folder (results.csv) nor a fleet folder"
-    [[ ! -f $dir/cross/hosts.csv ]] || reference=$(awk -F, 'NR == 2 { print $12; exit }' "$dir/cross/hosts.csv")
+    [[ ! -f $dir/cross/hosts.csv ]] || reference=$(columns "$dir/cross/hosts.csv" reference | head -n 1 || true)
 fi
 
 out=$dir/report.html
@@ -170,11 +180,12 @@ EOF
         for h in "${hosts[@]}"; do
             [[ -n $reference ]] || break
             [[ $h != "$reference" ]] || continue
-            while read -r rel; do
+            while IFS= read -r rel; do
                 verdict_table "$rel on $h vs $reference" --old-label "$rel" --new-label "$rel" \
                     "$dir/$reference" "$dir/$h"
-            done < <(awk -F, -v a="$h" -v b="$reference" 'NR > 1 && $18 == "ok" { on[$1, $8] = 1; r[$1] = 1 }
-                     END { for (x in r) if (on[x, a] && on[x, b]) print x }' "$dir/cross/hosts.csv" | sort)
+            done < <(columns "$dir/cross/hosts.csv" 'release host status' |
+                     A=$h B=$reference awk -F'\t' '$3 == "ok" { on[$1, $2] = 1; r[$1] = 1 }
+                     END { for (x in r) if (on[x, ENVIRON["A"]] && on[x, ENVIRON["B"]]) print x }' | sort)
         done
         for h in "${hosts[@]}"; do
             printf '<h2 id="host-%s">Host %s</h2>\n' "$(esc_s "$h")" "$(esc_s "$h")"
