@@ -72,6 +72,8 @@ if ! "$BIN" "${args[@]}" -- "$csv" 2>"$out/report.err"; then
     rm -rf -- "$out" # only what this script just created
     die "${msg#osslbench report: }"
 fi
+# Warnings of a report that succeeded (a cut last row) are the user's to read.
+cat -- "$out/report.err" >&2
 rm -f -- "$out/report.err"
 
 "$PLOTS_DIR/draw-list.sh" "$out" || drawn=$?

@@ -73,6 +73,14 @@ with_field() {
     [[ $output == "osslbench compare: warning: $T/cut.csv: line $last is cut short"* ]]
 }
 
+@test "make plots of a run whose CSV was cut mid-row shows report's warning" {
+    mkdir "$T/cutrun"
+    head -c -7 "$CSV" >"$T/cutrun/results.csv"
+    run make -C "$ROOT" -s plots RESULTS="$T/cutrun"
+    [ "$status" -eq 0 ]
+    [[ $output == *"osslbench report: warning: $T/cutrun/results.csv: line "*" is cut short"* ]]
+}
+
 @test "a malformed row in the middle still refuses the file: one line, exit 2" {
     { head -n 2 "$CSV"; head -n 3 "$CSV" | tail -n 1 | head -c 40; echo; tail -n +4 "$CSV"; } >"$T/mid.csv"
     run "$OSSLBENCH" report "$T/mid.csv"
