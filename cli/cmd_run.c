@@ -5,13 +5,11 @@
 #include "../analysis/report.h"
 
 #include "../csv/csv.h"
+#include "run_files.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const char usage_head[] =
     "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n"
@@ -31,7 +29,7 @@ static const char usage_tail[] =
     "                     procs): the gap to N threads is what shared state costs\n"
     "  --quick            smoke run: short samples, few of them\n"
     "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
-    "  --trace FILE       log every timed sample (shows the interleaving)\n"
+    "  --trace FILE       log every timed sample (shows the interleaving; a new file)\n"
     "  --quiet            no progress lines\n"
     "  --plan             print the number of points and libraries, measure nothing\n";
 
@@ -104,7 +102,7 @@ static void print_speed_tables(FILE *f, result_row *rows, size_t n)
 static void assign_labels(libproc *libs, size_t n, const run_options *o)
 {
     for (size_t i = 0; i < n; i++) {
-        char base[48];
+        char base[LABEL_SIZE];
         if (o->labels[i][0] != '\0')
             snprintf(base, sizeof base, "%s", o->labels[i]);
         else if (libs[i].loaded)
@@ -118,52 +116,21 @@ static void assign_labels(libproc *libs, size_t n, const run_options *o)
                 clash = clash || strcmp(libs[j].label, libs[i].label) == 0;
             if (!clash)
                 break;
-            snprintf(libs[i].label, sizeof libs[i].label, "%s-%d", base, k);
+            /* the suffix fits: a long base gives way */
+            int room = (int)sizeof libs[i].label - 1 - snprintf(NULL, 0, "-%d", k);
+            snprintf(libs[i].label, sizeof libs[i].label, "%.*s-%d", room, base, k);
         }
     }
 }
 
-/* Results are written to FILE.partial and renamed at the end (also after an
- * interrupt: every line in it is whole), so a file named FILE is never a
- * half-written one.  The header comes later (write_header), once some
- * library has loaded: a run that measures nothing leaves no CSV. */
-static FILE *open_csv(const char *path, char *partial, size_t n)
+/* The header comes once some library has loaded: a run that measures
+ * nothing leaves no CSV. */
+static bool write_header(run_file *csv)
 {
-    if (strcmp(path, "-") == 0)
-        return stdout;
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        fprintf(stderr, "osslbench run: %s already exists; results are never overwritten\n",
-                path);
-        return NULL;
-    }
-    snprintf(partial, n, "%s.partial", path);
-    FILE *f = fopen(partial, "wx");
-    if (f == NULL && errno == EEXIST) {
-        unlink(partial); /* left by an earlier crash of ours: never complete */
-        f = fopen(partial, "wx");
-    }
-    if (f == NULL)
-        fprintf(stderr, "osslbench run: cannot write %s: %s\n", partial, strerror(errno));
-    return f;
-}
-
-/* Drops a CSV that never got a row (and its header, if any). */
-static void discard_csv(FILE *f, const char *partial)
-{
-    if (f == NULL || f == stdout)
-        return;
-    fclose(f);
-    unlink(partial);
-}
-
-static bool write_header(FILE *f, const char *partial)
-{
-    if (f == NULL || csv_write_header(f))
+    if (csv->f == NULL || csv_write_header(csv->f))
         return true;
-    fprintf(stderr, "osslbench run: cannot write %s: %s\n", f == stdout ? "stdout" : partial,
-            strerror(errno));
-    discard_csv(f, partial);
+    fprintf(stderr, "osslbench run: cannot write %s: %s\n",
+            csv->f == stdout ? "stdout" : csv->partial, strerror(errno));
     return false;
 }
 
@@ -191,18 +158,6 @@ static size_t keep_loaded(libproc *libs, size_t n, const run_context *where, col
     return kept;
 }
 
-static bool close_csv(FILE *f, const char *path, const char *partial, bool failed)
-{
-    if (f == stdout)
-        return fflush(f) == 0 && !failed;
-    bool ok = !failed && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    ok = (fclose(f) == 0) && ok;
-    if (ok && rename(partial, path) == 0)
-        return true;
-    fprintf(stderr, "osslbench run: results incomplete; what was written is in %s\n", partial);
-    return false;
-}
-
 int cmd_run(int argc, char **argv)
 {
     static run_options o;
@@ -214,13 +169,19 @@ int cmd_run(int argc, char **argv)
         return 0;
     }
 
-    char partial[4200] = "";
-    FILE *csv = o.csv_path ? open_csv(o.csv_path, partial, sizeof partial) : NULL;
-    if (o.csv_path && csv == NULL)
+    /* Results (and the trace) go to FILE.partial and become FILE at the end,
+     * also after an interrupt: every line in it is whole (run_files.h). */
+    static run_file csv, trace;
+    if (o.csv_path && o.trace_path && strcmp(o.csv_path, "-") != 0 &&
+        run_files_clash(o.csv_path, o.trace_path)) {
+        fprintf(stderr, "osslbench run: --csv and --trace name the same file (%s)\n",
+                o.trace_path);
         return 2;
-    FILE *trace = NULL;
-    if (o.trace_path && (trace = fopen(o.trace_path, "w")) == NULL) {
-        fprintf(stderr, "osslbench run: cannot write %s: %s\n", o.trace_path, strerror(errno));
+    }
+    if (o.csv_path && !run_file_open(&csv, o.csv_path))
+        return 2;
+    if (o.trace_path && !run_file_open(&trace, o.trace_path)) {
+        run_file_discard(&csv);
         return 2;
     }
     install_interrupt_handlers();
@@ -237,14 +198,11 @@ int cmd_run(int argc, char **argv)
         else
             fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
     }
-    if (nloaded == 0 || !write_header(csv, partial)) { /* nothing to measure */
+    if (nloaded == 0 || !write_header(&csv)) { /* nothing to measure */
         for (size_t i = 0; i < o.nlibs; i++)
             libproc_stop(&libs[i]);
-        discard_csv(csv, partial);
-        if (trace) {
-            fclose(trace);
-            unlink(o.trace_path);
-        }
+        run_file_discard(&csv);
+        run_file_discard(&trace);
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
@@ -254,23 +212,21 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "osslbench: %s = %s (%s)\n", libs[i].label, libs[i].path,
                         libs[i].version_text);
 
-    collector col = {.csv = csv};
+    collector col = {.csv = csv.f};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
     schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
-                  .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace};
+                  .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace.f};
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
-    if (trace)
-        fclose(trace);
-
-    bool csv_ok = csv == NULL || close_csv(csv, o.csv_path, partial, col.csv_failed);
-    print_speed_tables(csv == stdout ? stderr : stdout, col.rows, col.count);
+    bool files_ok = run_file_close(&trace, "trace", false);
+    files_ok = run_file_close(&csv, "results", col.csv_failed) && files_ok;
+    print_speed_tables(col.csv == stdout ? stderr : stdout, col.rows, col.count);
     free(col.rows);
     if (!finished) {
         fprintf(stderr, "osslbench run: interrupted; %zu complete result row(s) kept\n",
                 col.count);
         return 128 + (int)run_interrupted;
     }
-    return !csv_ok || col.any_failure ? 1 : 0;
+    return !files_ok || col.any_failure ? 1 : 0;
 }

@@ -38,7 +38,7 @@ bool row_name_valid(const char *s)
 
 bool row_label_valid(const char *s)
 {
-    return *s != '\0' && strlen(s) < 64 && row_name_valid(s);
+    return *s != '\0' && strlen(s) < LABEL_SIZE && row_name_valid(s);
 }
 
 void result_row_free(result_row *r)

@@ -33,9 +33,11 @@ bool row_label_valid(const char *s);
  * label's characters; "" is allowed (a row about a whole library names no
  * point). */
 bool row_name_valid(const char *s);
+/* A label's buffer: labels have at most LABEL_SIZE - 1 characters, everywhere. */
+enum { LABEL_SIZE = 64 };
 
 typedef struct {
-    char label[64];      /* name of the library in this run (default: its release) */
+    char label[LABEL_SIZE]; /* name of the library in this run (default: its release) */
     char version[32];    /* release decoded from the version number: 1.1.1w, 3.0.19 */
     unsigned long version_num; /* as the library reports it (a fork claims an OpenSSL release) */
     char flavor[16];     /* openssl, boringssl, libressl, aws-lc (compat/flavor.h); "" = openssl */

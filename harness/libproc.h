@@ -11,7 +11,7 @@
 
 typedef struct {
     const char *path;
-    char label[64];
+    char label[LABEL_SIZE];
     pid_t pid;
     int to_child, from_child;
     bool loaded;                /* the last start answered hello */

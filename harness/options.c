@@ -6,111 +6,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const uint64_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
-
-bool parse_size(const char *s, uint64_t *out, char *why, size_t n)
-{
-    const char *p = s;
-    if (!isdigit((unsigned char)*p)) {
-        snprintf(why, n, "block size '%s' is not a positive whole number", s);
-        return false;
-    }
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(p, &end, 10);
-    uint64_t mult = 1;
-    if (*end == 'k' || *end == 'K')
-        mult = 1024, end++;
-    else if (*end == 'm' || *end == 'M')
-        mult = 1024 * 1024, end++;
-    if (errno != 0 || *end != '\0') {
-        snprintf(why, n, "block size '%s' is not a positive whole number", s);
-        return false;
-    }
-    if (v == 0) {
-        snprintf(why, n, "block size must be at least 1 byte");
-        return false;
-    }
-    if (v > MAX_BLOCK_BYTES / mult) {
-        snprintf(why, n, "block size '%s' is larger than the %u MiB maximum", s,
-                 MAX_BLOCK_BYTES >> 20);
-        return false;
-    }
-    *out = v * mult;
-    return true;
-}
-
-bool parse_seconds(const char *s, double lo, double hi, double *out, char *why, size_t n)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno != 0 || !isfinite(v)) {
-        snprintf(why, n, "'%s' is not a number of seconds", s);
-        return false;
-    }
-    if (v < lo || v > hi) {
-        snprintf(why, n, "%s s is out of range (%g to %g s)", s, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool parse_precision(const char *s, double *out, char *why, size_t n)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    bool percent = *end == '%';
-    if (end == s || errno != 0 || !isfinite(v) || (percent ? end[1] != '\0' : *end != '\0')) {
-        snprintf(why, n, "precision '%s' is not a number (e.g. 0.01 or 1%%)", s);
-        return false;
-    }
-    if (percent)
-        v /= 100.0;
-    if (v < 0.0005 || v > 0.5) {
-        snprintf(why, n, "precision '%s' is out of range (0.05%% to 50%%)", s);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* "[LABEL=]PATH": a '=' counts as the label separator only when no '/'
- * comes before it, so paths containing '=' still work. */
-bool parse_lib_arg(const char *arg, const char **path, char *label, size_t label_len,
-                   char *why, size_t n)
-{
-    const char *eq = strchr(arg, '=');
-    const char *slash = strchr(arg, '/');
-    label[0] = '\0';
-    *path = arg;
-    if (eq != NULL && (slash == NULL || eq < slash)) {
-        size_t len = (size_t)(eq - arg);
-        if (len >= label_len) {
-            snprintf(why, n, "label in '%s' is too long", arg);
-            return false;
-        }
-        memcpy(label, arg, len);
-        label[len] = '\0';
-        if (!row_label_valid(label)) {
-            snprintf(why, n, "label '%s' may use only letters, digits and . _ + -", label);
-            return false;
-        }
-        *path = eq + 1;
-    }
-    if (**path == '\0') {
-        snprintf(why, n, "empty library path");
-        return false;
-    }
-    return true;
-}
 
 /* Calls `each` for every comma-separated item of `list`. */
 static bool for_each_item(const char *list, const char *what,
@@ -140,12 +41,18 @@ static bool add_workload(const char *name, run_options *o, char *why, size_t n)
         snprintf(why, n, "too many workloads");
         return false;
     }
-    if (!workload_parse(name, &o->workloads[o->nworkloads])) {
+    workload_spec *ws = &o->workloads[o->nworkloads];
+    if (!workload_parse(name, ws)) {
         const char *near = workload_suggest(name);
         snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
                  near ? near : "", near ? "'?)" : "");
         return false;
     }
+    for (size_t i = 0; i < o->nworkloads; i++)
+        if (o->workloads[i].w == ws->w && o->workloads[i].param == ws->param) {
+            snprintf(why, n, "workload %s is given twice", ws->name);
+            return false;
+        }
     o->nworkloads++;
     return true;
 }
@@ -156,7 +63,16 @@ static bool add_size(const char *s, run_options *o, char *why, size_t n)
         snprintf(why, n, "too many block sizes");
         return false;
     }
-    return parse_size(s, &o->sizes[o->nsizes++], why, n);
+    uint64_t v;
+    if (!parse_size(s, &v, why, n))
+        return false;
+    for (size_t i = 0; i < o->nsizes; i++)
+        if (o->sizes[i] == v) {
+            snprintf(why, n, "block size %" PRIu64 " is given twice", v);
+            return false;
+        }
+    o->sizes[o->nsizes++] = v;
+    return true;
 }
 
 /* --threads and --procs values, collected before the point list is built. */
@@ -234,6 +150,10 @@ static bool add_api(const char *name, run_options *o, char *why, size_t n)
                  near ? near : "", near ? "'?" : "");
         return false;
     }
+    if (o->apis[api]) {
+        snprintf(why, n, "API path %s is given twice", api_name(api));
+        return false;
+    }
     o->apis[api] = true;
     return true;
 }
@@ -245,6 +165,26 @@ static const char *value_of(int argc, char **argv, int *i, char *why, size_t n)
         return NULL;
     }
     return argv[++*i];
+}
+
+/* A file name for --csv/--trace: "" and "--quiet" (a forgotten value) are
+ * refused, never created; "-" is stdout only where `dash_ok`. */
+static const char *file_value_of(int argc, char **argv, int *i, bool dash_ok, char *why, size_t n)
+{
+    const char *opt = argv[*i], *v = value_of(argc, argv, i, why, n);
+    if (v == NULL)
+        return NULL;
+    if (*v == '\0')
+        snprintf(why, n, "%s needs a file name, got an empty one", opt);
+    else if (strcmp(v, "-") == 0 && !dash_ok)
+        snprintf(why, n, "%s writes a file, not stdout (for the terminal: %s /dev/stderr)", opt,
+                 opt);
+    else if (*v == '-' && strcmp(v, "-") != 0)
+        snprintf(why, n, "%s needs a file name, got option %s (a file of that name: ./%s)", opt,
+                 v, v);
+    else
+        return v;
+    return NULL;
 }
 
 int options_parse(int argc, char **argv, run_options *o, const char *usage)
@@ -276,7 +216,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
                 snprintf(why, sizeof why, "at most %d libraries per run", MAX_LIBS);
                 goto bad;
             }
-            if (!parse_lib_arg(v, &o->lib_paths[o->nlibs], o->labels[o->nlibs], 64, why,
+            if (!parse_lib_arg(v, &o->lib_paths[o->nlibs], o->labels[o->nlibs], LABEL_SIZE, why,
                                sizeof why))
                 goto bad;
             o->nlibs++;
@@ -315,7 +255,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
                 !parse_seconds(v, 0.1, 86400, &o->timeout_s, why, sizeof why))
                 goto bad;
         } else if (strcmp(a, "--csv") == 0 || strcmp(a, "-o") == 0) {
-            if ((o->csv_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+            if ((o->csv_path = file_value_of(argc, argv, &i, true, why, sizeof why)) == NULL)
                 goto bad;
         } else if (strcmp(a, "--clock") == 0) {
             if ((v = value_of(argc, argv, &i, why, sizeof why)) == NULL)
@@ -326,7 +266,7 @@ int options_parse(int argc, char **argv, run_options *o, const char *usage)
             }
             o->cpu_clock = strcmp(v, "cpu") == 0;
         } else if (strcmp(a, "--trace") == 0) {
-            if ((o->trace_path = value_of(argc, argv, &i, why, sizeof why)) == NULL)
+            if ((o->trace_path = file_value_of(argc, argv, &i, false, why, sizeof why)) == NULL)
                 goto bad;
         } else {
             snprintf(why, sizeof why, "unknown option '%s' (see --help)", a);

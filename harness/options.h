@@ -3,6 +3,7 @@
 #define HARNESS_OPTIONS_H
 
 #include "workload.h"
+#include "../csv/row.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,7 +22,7 @@ typedef struct {
 
 typedef struct {
     const char *lib_paths[MAX_LIBS];
-    char labels[MAX_LIBS][64]; /* "" = name it after its release */
+    char labels[MAX_LIBS][LABEL_SIZE]; /* "" = name it after its release */
     size_t nlibs;
     workload_spec workloads[MAX_WORKLOADS];
     size_t nworkloads;

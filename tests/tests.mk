@@ -48,7 +48,7 @@ check-asan:
 	    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
 	OSSLBENCH_BIN=$(CURDIR)/bin/osslbench-san ASAN_OPTIONS=detect_leaks=1:handle_segv=0 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
-	    bats --print-output-on-failure tests/run.bats tests/faults.bats
+	    bats --print-output-on-failure tests/run.bats tests/faults.bats tests/runsafe.bats
 
 # A quick benchmark of every workload and API path under memcheck, children
 # included (they are forks, which valgrind follows).

@@ -114,6 +114,58 @@ static void worker_counts(void **state)
     assert_int_equal(PARSE(&o, "--lib", "/x", "--threads"), 2);
 }
 
+/* A point given twice would be measured twice: refused like --threads 2,2,
+ * within a list and across repeated options. */
+static void refuses_duplicates(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16,16"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "1k,1024"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16", "--sizes", "16"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--api", "evp,evp"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--api", "evp", "--api", "evp"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--workloads", "sha256,sha256"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--workloads", "sha256", "--workloads", "sha256"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--workloads", "rsa2048,rsa2048"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16,1k", "--api", "evp", "--api", "fetch",
+                           "--workloads", "sha256", "--workloads", "rsa2048,rsa3072"),
+                     0);
+    assert_int_equal(o.nsizes, 2);
+    assert_int_equal(o.nworkloads, 3);
+}
+
+/* A label is at most LABEL_SIZE - 1 = 63 characters, kept whole. */
+static void label_length(void **state)
+{
+    (void)state;
+    static run_options o;
+    char arg[LABEL_SIZE + 16];
+    memset(arg, 'x', LABEL_SIZE - 1);
+    strcpy(arg + LABEL_SIZE - 1, "=/x");
+    assert_int_equal(PARSE(&o, "--lib", arg), 0);
+    assert_int_equal(strlen(o.labels[0]), 63);
+    memset(arg, 'x', LABEL_SIZE);
+    strcpy(arg + LABEL_SIZE, "=/x");
+    assert_int_equal(PARSE(&o, "--lib", arg), 2);
+}
+
+/* --csv and --trace take a file name: not "", not a forgotten value
+ * ("--csv --quiet"); "-" is stdout for --csv only. */
+static void file_names(void **state)
+{
+    (void)state;
+    static run_options o;
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--csv", ""), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--csv", "--quiet"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--trace", ""), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--trace", "-"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--trace", "-q"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--csv", "-", "--trace", "./-t"), 0);
+    assert_string_equal(o.csv_path, "-");
+    assert_string_equal(o.trace_path, "./-t");
+}
+
 static void size_parser_messages(void **state)
 {
     (void)state;
@@ -135,6 +187,9 @@ int main(void)
         cmocka_unit_test(refuses_bad_values),
         cmocka_unit_test(size_parser_messages),
         cmocka_unit_test(worker_counts),
+        cmocka_unit_test(refuses_duplicates),
+        cmocka_unit_test(label_length),
+        cmocka_unit_test(file_names),
     };
     return cmocka_run_group_tests_name("options", tests, NULL, NULL);
 }
