@@ -53,7 +53,8 @@ with_field() {
 }
 
 @test "report - among several hosts' results: one line, exit 2" {
-    run "$OSSLBENCH" report - "$CSV" <"$CSV"
+    cp "$CSV" "$T/stdin.csv"
+    run "$OSSLBENCH" report - "$CSV" <"$T/stdin.csv"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
     [[ $output == *"'-' (stdin) is for one results file"* ]]
