@@ -10,6 +10,8 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(UNIT_DIR)/%)
 $(UNIT_DIR)/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(SAN) $(UNIT_DEFS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) -lcmocka $(LDLIBS)
+# Shared helpers (tests/unit/*.h, header-only): a test is rebuilt when one changes.
+$(UNIT_BINS): $(wildcard tests/unit/*.h)
 
 # A fake 0.9.8 library (void HMAC shape) beside the unit tests that load it.
 FAKE_098 := build/tests$(if $(SAN),-san)/fake-098.so

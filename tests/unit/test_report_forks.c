@@ -1,40 +1,7 @@
 /* `osslbench report` with forks among the releases: their version numbers
  * are claims, so they sort after every OpenSSL release, are never the
  * default baseline, and charts title them as forks. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "../../analysis/report.h"
-
-#include <stdio.h>
-#include <string.h>
-
-typedef struct {
-    result_set set;
-    report r;
-} fixture;
-
-static void load(fixture *fx, const char *csv, const char *baseline)
-{
-    FILE *f = fmemopen((void *)csv, strlen(csv), "r");
-    assert_non_null(f);
-    char why[256];
-    bool ok = csv_read_stream(f, "test.csv", &fx->set, why, sizeof why);
-    fclose(f);
-    if (!ok)
-        fail_msg("%s", why);
-    if (!report_init(&fx->r, &fx->set, baseline, why, sizeof why))
-        fail_msg("%s", why);
-}
-
-static void unload(fixture *fx)
-{
-    report_free(&fx->r);
-    result_set_free(&fx->set);
-}
+#include "report_fixtures.h"
 
 /* BoringSSL claims 1.1.1g (0x1010107f), LibreSSL 0x20000000: by number
  * they would sort among OpenSSL's releases and BoringSSL would become the
@@ -52,7 +19,7 @@ static void forks_sort_after_openssl_and_are_never_the_default_baseline(void **s
         "1.1.1w,1.1.1w,0x1010117f,,evp,sha256,digest,16,1e6,B/s,0.9e6,1.1e6,6,ok\n"
         "mine,aws-lc-1.18.0,0x1010107f,aws-lc,evp,sha256,digest,16,1e6,B/s,0.9e6,1.1e6,6,ok\n";
     fixture fx;
-    load(&fx, csv, NULL);
+    fixture_load(&fx, csv, NULL);
     assert_int_equal(fx.r.nrel, 5);
     assert_string_equal(fx.r.rel[0].label, "1.1.1w"); /* no flavor column value: OpenSSL */
     assert_string_equal(fx.r.rel[1].label, "3.0.20");
@@ -67,11 +34,11 @@ static void forks_sort_after_openssl_and_are_never_the_default_baseline(void **s
     assert_string_equal(title, "boringssl (fork)");
     report_release_title(&fx.r.rel[4], title, sizeof title);
     assert_string_equal(title, "mine (AWS-LC fork)");
-    unload(&fx);
+    fixture_unload(&fx);
     /* a fork is the baseline only when asked for */
-    load(&fx, csv, "boringssl");
+    fixture_load(&fx, csv, "boringssl");
     assert_string_equal(fx.r.rel[fx.r.baseline].label, "boringssl");
-    unload(&fx);
+    fixture_unload(&fx);
 }
 
 int main(void)

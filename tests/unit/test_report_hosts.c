@@ -2,23 +2,11 @@
  * releases (one on one host only is kept and listed), cross-host ratios
  * (never paired), and chart groups chosen by the unit column.  Inputs are
  * small hand-written run folders with made-up rates (test fixtures only). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "report_fixtures.h"
 
 #include "../../analysis/report_hosts.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
-#define HEADER                                                                                 \
-    "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,"   \
-    "iterations,status,note,host,cpu,timestamp,sample_rates\n"
 #define S8(a) a " " a " " a " " a " " a " " a " " a " " a
 
 /* Host "alpha": 3.0.20 and 1.1.1w; "beta": 3.0.20 only, twice as fast.
@@ -26,7 +14,7 @@
  * across them must still not be paired.  "ecdsa-x" is a made-up workload
  * measured in op/s: it must be charted with the other op/s points. */
 static const char *const alpha_csv =
-    HEADER
+    RESULTS_HEADER
     "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,1e6,B/s,0.9e6,1.1e6,8,10,ok,,alpha,c,T,"
     S8("1e6") "\n"
     "3.0.20,3.0.20,0x30000140,/l,evp,rsa2048,sign,0,1000,op/s,990,1010,8,10,ok,,alpha,c,T,"
@@ -35,7 +23,7 @@ static const char *const alpha_csv =
     S8("5000") "\n"
     "1.1.1w,1.1.1w,0x1010117f,/l1,evp,sha256,digest,16,2e6,B/s,1.9e6,2.1e6,3,10,ok,,alpha,c,T,\n";
 static const char *const beta_csv =
-    HEADER
+    RESULTS_HEADER
     "3.0.20,3.0.20,0x30000140,/l,evp,sha256,digest,16,2e6,B/s,1.9e6,2.1e6,8,10,ok,,beta,c,T,"
     S8("2e6") "\n"
     "3.0.20,3.0.20,0x30000140,/l,evp,rsa2048,sign,0,500,op/s,490,510,8,10,ok,,beta,c,T,"
@@ -76,9 +64,7 @@ static int make_folders(void **state)
 static int remove_folders(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf -- '%s'", tmp);
-    return system(cmd) == 0 ? 0 : -1;
+    return remove_tree(tmp) ? 0 : -1;
 }
 
 static void load(hosts_report *h, const char *a, const char *b, const char *reference)
@@ -90,17 +76,11 @@ static void load(hosts_report *h, const char *a, const char *b, const char *refe
         fail_msg("%s", why);
 }
 
-static char *render(void (*w)(const hosts_report *, FILE *), const hosts_report *h)
+static char *render_hosts(void (*w)(const hosts_report *, FILE *), const hosts_report *h)
 {
-    static char *buf;
-    static size_t len;
-    buf = NULL;
-    len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_non_null(f);
+    FILE *f = capture_open();
     w(h, f);
-    fclose(f);
-    return buf;
+    return capture_close(f);
 }
 
 static void hosts_are_named_by_metadata_then_csv_then_label(void **state)
@@ -126,10 +106,10 @@ static void bad_inputs_are_refused_with_a_reason(void **state)
     hosts_report h = {0};
     assert_true(hosts_add(&h, alpha, why, sizeof why));
     assert_false(hosts_finish(&h, NULL, why, sizeof why)); /* one host */
-    assert_non_null(strstr(why, "at least two"));
+    assert_has(why, "at least two");
     assert_true(hosts_add(&h, alpha, why, sizeof why));
     assert_false(hosts_finish(&h, NULL, why, sizeof why)); /* alpha twice */
-    assert_non_null(strstr(why, "two inputs are host 'alpha'"));
+    assert_has(why, "two inputs are host 'alpha'");
     hosts_free(&h);
     load(&h, alpha, beta, NULL);
     hosts_free(&h);
@@ -153,9 +133,9 @@ static void a_release_on_one_host_only_is_kept_and_listed(void **state)
     assert_string_equal(h.rel[0].label, "1.1.1w"); /* version order */
     assert_int_equal(h.rel[0].on, 1);              /* alpha only */
     assert_int_equal(h.rel[1].on, 3);
-    char *cov = render(hosts_write_coverage, &h);
-    assert_non_null(strstr(cov, "release 1.1.1w is only on alpha (not on beta)\n"));
-    assert_null(strstr(cov, "release 3.0.20 is only"));
+    char *cov = render_hosts(hosts_write_coverage, &h);
+    assert_has(cov, "release 1.1.1w is only on alpha (not on beta)\n");
+    assert_lacks(cov, "release 3.0.20 is only");
     free(cov);
     hosts_free(&h);
 }
@@ -180,11 +160,12 @@ static void ratios_across_hosts_are_never_paired(void **state)
     q = hosts_ratio(&h, 1, 1, rsa);
     assert_float_equal(q.ratio, 0.5, 1e-9);
     assert_int_equal(hosts_ratio(&h, 1, 0, sha).method, RATIO_NONE); /* 1.1.1w: alpha only */
-    char *csv = render(hosts_write_csv, &h);
-    assert_non_null(strstr(csv, "3.0.20,0x30000140,sha256,evp,digest,16,B/s,beta,2e+06,1.9e+06,"
-                                "2.1e+06,alpha,1e+06,2,2,2,bootstrap,ok\n"));
-    assert_non_null(strstr(csv, "3.0.20,0x30000140,ecdsa-x,evp,sign,0,op/s,beta,,,,alpha,5000,"
-                                ",,,,crashed\n"));
+    char *csv = render_hosts(hosts_write_csv, &h);
+    assert_has(csv,
+               "3.0.20,0x30000140,sha256,evp,digest,16,B/s,beta,2e+06,1.9e+06,"
+               "2.1e+06,alpha,1e+06,2,2,2,bootstrap,ok\n",
+               "3.0.20,0x30000140,ecdsa-x,evp,sign,0,op/s,beta,,,,alpha,5000,"
+               ",,,,crashed\n");
     free(csv);
     hosts_free(&h);
 }
@@ -194,38 +175,24 @@ static void charts_are_grouped_by_unit_not_by_name(void **state)
     (void)state;
     hosts_report h;
     load(&h, alpha, beta, NULL);
-    char why[256], dir[128], path[256];
+    char why[256], dir[128];
     snprintf(dir, sizeof dir, "%s/out", tmp);
     mkdir(dir, 0700);
     assert_true(hosts_write_dat(&h, dir, why, sizeof why));
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    char list[4096] = "";
-    size_t got = fread(list, 1, sizeof list - 1, f);
-    fclose(f);
-    list[got] = '\0';
-    assert_non_null(strstr(list, "hosts\thosts-3.0.20-sha256\t0 1\t"));
-    assert_non_null(strstr(list, "relative\trelative-3.0.20-sha256\t1\t"));
-    /* rsa2048 and the made-up ecdsa-x, both op/s, share one chart */
-    assert_non_null(strstr(list, "hosts\thosts-3.0.20-ops\t0 1\t3.0.20: operations per second"));
-    assert_null(strstr(list, "ecdsa-x\t"));
-    assert_null(strstr(list, "-rsa2048"));
-    assert_non_null(strstr(list, "hosts\thosts-1.1.1w-sha256\t0\t")); /* one host: kept */
-    assert_null(strstr(list, "relative-1.1.1w"));
-    snprintf(path, sizeof path, "%s/hosts-3.0.20-ops.dat", dir);
-    f = fopen(path, "r");
-    assert_non_null(f);
-    got = fread(list, 1, sizeof list - 1, f);
-    fclose(f);
-    list[got] = '\0';
-    assert_non_null(strstr(list, "\"rsa2048|sign\" 1000 990 1010 500 490 510\n"));
-    assert_non_null(strstr(list, "\"ecdsa-x|sign\" 5000 4900 5100 ? ? ?\n"));
+    /* rsa2048 and the made-up ecdsa-x, both op/s, share one chart; a
+     * release on one host only keeps its chart, with no relative one */
+    assert_file_has(dir, "charts.list",
+                    "hosts\thosts-3.0.20-sha256\t0 1\t",
+                    "relative\trelative-3.0.20-sha256\t1\t",
+                    "hosts\thosts-3.0.20-ops\t0 1\t3.0.20: operations per second",
+                    "hosts\thosts-1.1.1w-sha256\t0\t");
+    assert_file_lacks(dir, "charts.list", "ecdsa-x\t", "-rsa2048", "relative-1.1.1w");
+    assert_file_has(dir, "hosts-3.0.20-ops.dat",
+                    "\"rsa2048|sign\" 1000 990 1010 500 490 510\n",
+                    "\"ecdsa-x|sign\" 5000 4900 5100 ? ? ?\n");
     hosts_free(&h);
 }
 
-/* A relative chart has a row wherever the reference host measured the
- * point ('?' where the other host did not), and none where it did not. */
 /* Rows of a --threads run: the 2-thread row must neither replace nor join
  * the 1-thread row of the same point; it is counted and left out. */
 static void hosts_are_compared_on_one_worker(void **state)
@@ -260,16 +227,18 @@ static void hosts_are_compared_on_one_worker(void **state)
     assert_non_null(rb);
     assert_true(ra->rate == 1e6);
     assert_true(rb->rate == 2e6);
-    char *cov = render(hosts_write_coverage, &h);
-    assert_non_null(strstr(cov, "2 row(s) with several threads or processes left out"));
+    char *cov = render_hosts(hosts_write_coverage, &h);
+    assert_has(cov, "2 row(s) with several threads or processes left out");
     free(cov);
     hosts_free(&h);
 }
 
+/* A relative chart has a row wherever the reference host measured the
+ * point ('?' where the other host did not), and none where it did not. */
 static void relative_rows_follow_the_reference(void **state)
 {
     (void)state;
-    char why[256], dir[128], path[256], dat[4096];
+    char why[256], dir[128];
     const char *ref[2] = {"alpha", "beta"};
     for (int r = 0; r < 2; r++) {
         hosts_report h;
@@ -277,17 +246,13 @@ static void relative_rows_follow_the_reference(void **state)
         snprintf(dir, sizeof dir, "%s/rel-%s", tmp, ref[r]);
         mkdir(dir, 0700);
         assert_true(hosts_write_dat(&h, dir, why, sizeof why));
-        snprintf(path, sizeof path, "%s/relative-3.0.20-ops.dat", dir);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        size_t got = fread(dat, 1, sizeof dat - 1, f);
-        fclose(f);
-        dat[got] = '\0';
-        assert_non_null(strstr(dat, r == 0 ? "\"rsa2048|sign\" 0.5 " : "\"rsa2048|sign\" 2 "));
-        if (r == 0) /* beta crashed on ecdsa-x: no ratio */
-            assert_non_null(strstr(dat, "\"ecdsa-x|sign\" ? ? ?\n"));
-        else /* the reference has no rate there: no row */
-            assert_null(strstr(dat, "ecdsa-x"));
+        const char *dat = "relative-3.0.20-ops.dat";
+        if (r == 0) { /* beta crashed on ecdsa-x: no ratio */
+            assert_file_has(dir, dat, "\"rsa2048|sign\" 0.5 ", "\"ecdsa-x|sign\" ? ? ?\n");
+        } else { /* the reference has no rate there: no row */
+            assert_file_has(dir, dat, "\"rsa2048|sign\" 2 ");
+            assert_file_lacks(dir, dat, "ecdsa-x");
+        }
         hosts_free(&h);
     }
 }
