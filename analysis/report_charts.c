@@ -1,4 +1,6 @@
-/* The four chart kinds of charts.list (report_dat.c has the format). */
+/* The chart kinds drawn over one run's releases: throughput, speed-up,
+ * op/s and API paths.  Scaling charts are in report_scaling.c, the per-host
+ * kinds in report_hosts_dat.c; report_dat.c has charts.list's format. */
 #include "report_dat.h"
 
 #include <inttypes.h>
