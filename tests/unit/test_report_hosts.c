@@ -83,6 +83,21 @@ static char *render_hosts(void (*w)(const hosts_report *, FILE *), const hosts_r
     return capture_close(f);
 }
 
+/* The report over alpha and beta, alpha the reference: a test's state. */
+static int load_alpha_beta(void **state)
+{
+    static hosts_report h;
+    load(&h, alpha, beta, NULL);
+    *state = &h;
+    return 0;
+}
+
+static int free_hosts(void **state)
+{
+    hosts_free(*state);
+    return 0;
+}
+
 static void hosts_are_named_by_metadata_then_csv_then_label(void **state)
 {
     (void)state;
@@ -126,59 +141,51 @@ static void bad_inputs_are_refused_with_a_reason(void **state)
 
 static void a_release_on_one_host_only_is_kept_and_listed(void **state)
 {
-    (void)state;
-    hosts_report h;
-    load(&h, alpha, beta, NULL);
-    assert_int_equal(h.nrel, 2);
-    assert_string_equal(h.rel[0].label, "1.1.1w"); /* version order */
-    assert_int_equal(h.rel[0].on, 1);              /* alpha only */
-    assert_int_equal(h.rel[1].on, 3);
-    char *cov = render_hosts(hosts_write_coverage, &h);
+    const hosts_report *h = *state;
+    assert_int_equal(h->nrel, 2);
+    assert_string_equal(h->rel[0].label, "1.1.1w"); /* version order */
+    assert_int_equal(h->rel[0].on, 1);              /* alpha only */
+    assert_int_equal(h->rel[1].on, 3);
+    char *cov = render_hosts(hosts_write_coverage, h);
     assert_has(cov, "release 1.1.1w is only on alpha (not on beta)\n");
     assert_lacks(cov, "release 3.0.20 is only");
     free(cov);
-    hosts_free(&h);
 }
 
 static void ratios_across_hosts_are_never_paired(void **state)
 {
-    (void)state;
-    hosts_report h;
-    load(&h, alpha, beta, NULL);
+    const hosts_report *h = *state;
     const report_point *sha = NULL, *rsa = NULL;
-    for (size_t j = 0; j < h.npt; j++) {
-        if (strcmp(h.pt[j].p.workload, "sha256") == 0)
-            sha = &h.pt[j].p;
-        if (strcmp(h.pt[j].p.workload, "rsa2048") == 0)
-            rsa = &h.pt[j].p;
+    for (size_t j = 0; j < h->npt; j++) {
+        if (strcmp(h->pt[j].p.workload, "sha256") == 0)
+            sha = &h->pt[j].p;
+        if (strcmp(h->pt[j].p.workload, "rsa2048") == 0)
+            rsa = &h->pt[j].p;
     }
     assert_non_null(sha);
     assert_non_null(rsa);
-    report_ratio q = hosts_ratio(&h, 1, 1, sha); /* beta / alpha, 3.0.20 */
+    report_ratio q = hosts_ratio(h, 1, 1, sha); /* beta / alpha, 3.0.20 */
     assert_int_equal(q.method, RATIO_BOOTSTRAP);
     assert_float_equal(q.ratio, 2.0, 1e-9);
-    q = hosts_ratio(&h, 1, 1, rsa);
+    q = hosts_ratio(h, 1, 1, rsa);
     assert_float_equal(q.ratio, 0.5, 1e-9);
-    assert_int_equal(hosts_ratio(&h, 1, 0, sha).method, RATIO_NONE); /* 1.1.1w: alpha only */
-    char *csv = render_hosts(hosts_write_csv, &h);
+    assert_int_equal(hosts_ratio(h, 1, 0, sha).method, RATIO_NONE); /* 1.1.1w: alpha only */
+    char *csv = render_hosts(hosts_write_csv, h);
     assert_has(csv,
                "3.0.20,0x30000140,sha256,evp,digest,16,B/s,beta,2e+06,1.9e+06,"
                "2.1e+06,alpha,1e+06,2,2,2,bootstrap,ok\n",
                "3.0.20,0x30000140,ecdsa-x,evp,sign,0,op/s,beta,,,,alpha,5000,"
                ",,,,crashed\n");
     free(csv);
-    hosts_free(&h);
 }
 
 static void charts_are_grouped_by_unit_not_by_name(void **state)
 {
-    (void)state;
-    hosts_report h;
-    load(&h, alpha, beta, NULL);
+    const hosts_report *h = *state;
     char why[256], dir[128];
     snprintf(dir, sizeof dir, "%s/out", tmp);
     mkdir(dir, 0700);
-    assert_true(hosts_write_dat(&h, dir, why, sizeof why));
+    assert_true(hosts_write_dat(h, dir, why, sizeof why));
     /* rsa2048 and the made-up ecdsa-x, both op/s, share one chart; a
      * release on one host only keeps its chart, with no relative one */
     assert_file_has(dir, "charts.list",
@@ -190,7 +197,6 @@ static void charts_are_grouped_by_unit_not_by_name(void **state)
     assert_file_has(dir, "hosts-3.0.20-ops.dat",
                     "\"rsa2048|sign\" 1000 990 1010 500 490 510\n",
                     "\"ecdsa-x|sign\" 5000 4900 5100 ? ? ?\n");
-    hosts_free(&h);
 }
 
 /* Rows of a --threads run: the 2-thread row must neither replace nor join
@@ -262,9 +268,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hosts_are_named_by_metadata_then_csv_then_label),
         cmocka_unit_test(bad_inputs_are_refused_with_a_reason),
-        cmocka_unit_test(a_release_on_one_host_only_is_kept_and_listed),
-        cmocka_unit_test(ratios_across_hosts_are_never_paired),
-        cmocka_unit_test(charts_are_grouped_by_unit_not_by_name),
+        cmocka_unit_test_setup_teardown(a_release_on_one_host_only_is_kept_and_listed, load_alpha_beta, free_hosts),
+        cmocka_unit_test_setup_teardown(ratios_across_hosts_are_never_paired, load_alpha_beta, free_hosts),
+        cmocka_unit_test_setup_teardown(charts_are_grouped_by_unit_not_by_name, load_alpha_beta, free_hosts),
         cmocka_unit_test(relative_rows_follow_the_reference),
         cmocka_unit_test(hosts_are_compared_on_one_worker),
     };

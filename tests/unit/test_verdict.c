@@ -235,6 +235,14 @@ static void table_pairs_sorts_and_keeps_one_sided_points(void **state)
         result_row_free(&new[i]);
 }
 
+/* The verdict table of one OLD row against one NEW row, by the default rule. */
+static void build_one(const result_row *old_row, const result_row *new_row, verdict_table *t)
+{
+    const result_row *po[] = {old_row}, *pn[] = {new_row};
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    assert_true(verdict_table_build(po, 1, pn, 1, &rule, t));
+}
+
 /* Two libraries of one run: the samples one took alone, after the other had
  * finished, are left out (here they were taken while the machine was busy). */
 static void same_run_compares_common_rounds(void **state)
@@ -250,10 +258,8 @@ static void same_run_compares_common_rounds(void **state)
     b.nsample = 30;
     snprintf(a.run_id, sizeof a.run_id, "20261130T000000Z-00000000000000aa");
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000aa");
-    const result_row *po[] = {&a}, *pn[] = {&b};
-    verdict_rule rule = VERDICT_RULE_DEFAULT;
     verdict_table t;
-    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    build_one(&a, &b, &t);
     assert_int_equal(t.points[0].common_rounds, 8);
     assert_int_equal(t.points[0].new_side.nsample, 8);
     assert_int_equal(t.points[0].result.verdict, V_SAME);
@@ -262,7 +268,7 @@ static void same_run_compares_common_rounds(void **state)
 
     /* Different runs: every sample counts, and the busy ones drag NEW down. */
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000bb");
-    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    build_one(&a, &b, &t);
     assert_int_equal(t.points[0].common_rounds, 0);
     assert_int_equal(t.points[0].new_side.nsample, 30);
     assert_int_equal(t.points[0].result.verdict, V_SLOWER);
@@ -301,10 +307,8 @@ static void one_run_is_decided_on_the_paired_rounds(void **state)
     snprintf(b.timestamp, sizeof b.timestamp, "2026-11-30T00:00:00Z");
     snprintf(a.run_id, sizeof a.run_id, "20261130T000000Z-0000000000000001");
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000001");
-    const result_row *po[] = {&a}, *pn[] = {&b};
-    verdict_rule rule = VERDICT_RULE_DEFAULT;
     verdict_table t;
-    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    build_one(&a, &b, &t);
     verdict_result *r = &t.points[0].result;
     assert_int_equal(r->method, M_SIGNED_RANK_EXACT);
     assert_int_equal(r->verdict, V_FASTER);
@@ -318,7 +322,7 @@ static void one_run_is_decided_on_the_paired_rounds(void **state)
 
     /* same second, another run: not paired, and the swings hide the 12% */
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000002");
-    assert_true(verdict_table_build(po, 1, pn, 1, &rule, &t));
+    build_one(&a, &b, &t);
     assert_int_equal(t.points[0].common_rounds, 0);
     assert_int_equal(t.points[0].result.method, M_RANK_EXACT);
     assert_int_equal(t.points[0].result.verdict, V_SAME);
