@@ -28,7 +28,7 @@ static void library_that_never_loaded_is_not_the_default_baseline(void **state)
     fixture_unload(&fx);
 }
 
-/* A set read from csv, for a report_init expected to refuse it. */
+/* A set read from csv (which the reader accepts). */
 static void read_set(result_set *set, const char *csv)
 {
     FILE *f = fmemopen((void *)csv, strlen(csv), "r");
@@ -74,18 +74,13 @@ static void names_that_are_not_tokens_are_refused(void **state)
     fclose(f);
     assert_has(why, "line 2: bad workload");
     /* ... and report_init still does, for rows that come from elsewhere. */
-    result_row row = {.bytes = 16, .rate = 2e6, .ci_low = 1.9e6, .ci_high = 2.1e6,
-                      .samples = 3, .status = ST_OK, .threads = 1, .procs = 1};
-    strcpy(row.label, "a");
-    strcpy(row.version, "3.0.20");
-    strcpy(row.api, "evp");
-    strcpy(row.workload, "../x");
-    strcpy(row.op, "digest");
-    strcpy(row.unit, "B/s");
-    set = (result_set){.rows = &row, .count = 1};
+    read_set(&set, RESULTS_HEADER
+             "a,3.0.20,0x30000140,/l,evp,sha256,digest,16,2e6,B/s,1.9e6,2.1e6,3,10,ok,,h,c,t,\n");
+    strcpy(set.rows[0].workload, "../x");
     report r;
     assert_false(report_init(&r, &set, NULL, why, sizeof why));
     assert_has(why, "line 2");
+    result_set_free(&set);
 }
 
 /* Workloads, API paths and operations keep the order they first appear in,
