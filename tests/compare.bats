@@ -1,5 +1,4 @@
 #!/usr/bin/env bats
-# shellcheck disable=SC2016 # the $(...) in single quotes are injection attempts, on purpose
 # `make compare` / `make plots` end to end: the system libcrypto plus a real
 # 1.1.1w (Debian bullseye's libssl1.1, or builds/install/1.1.1w), QUICK=1.
 # One full run happens in setup_file and most tests inspect it; builds/ is
@@ -10,13 +9,7 @@ load helpers
 
 setup_file() {
     make -C "$ROOT" -s >/dev/null
-    export RES=$BATS_FILE_TMPDIR/results
-    export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/no-builds
-    mkdir -p "$OSSLBENCH_BUILDS_DIR/install"
-    unset RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS RESULTS_ROOT
-    local lib
-    lib=$(libcrypto_111 2>/dev/null) || lib=$ROOT/builds/install/1.1.1w/lib/libcrypto.so.1.1
-    export LIB111=$lib
+    compare_env
     [[ -f $LIB111 ]] || return 0 # every test skips (see need_111)
     local t0=$SECONDS rc=0
     make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 LIBS="$LIB111" RESULTS_ROOT="$RES" \
@@ -27,16 +20,9 @@ setup_file() {
     RUN=$(readlink -f "$RES/latest" 2>/dev/null || true)
 }
 
-need_111() {
-    [[ -f $LIB111 ]] || skip "no real 1.1.1w libcrypto (Debian bullseye download failed, nothing in builds/install)"
-}
-
 setup() {
     need_111
 }
-
-# stderr lines that are not make's own "make: *** ... Error 1"
-own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 
 # ------------------------------------------------------------ the main run
 
@@ -251,100 +237,6 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     [[ $output == *1.1.1w* && $output == *system-3.0.* && $output != *crash* && $output != *junk* ]]
     grep -Eq '^  16 B +crashed ' "$run2/plots/speedup.txt"
     grep -q 'load_failed' "$run2/plots/speedup.txt"
-}
-
-@test "bad knobs: one-line error, non-zero exit, no run folder, nothing executed" {
-    n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
-    run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" BASELINE=0.9.8q
-    [ "$status" -ne 0 ]
-    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-    [[ $output == *"unknown BASELINE '0.9.8q'"* ]]
-    # a name the runner does not know: refused before anything is built or measured
-    run make -s -C "$ROOT" compare RESULTS_ROOT="$RES" OSSLBENCH_BUILDS_DIR="$BATS_TEST_TMPDIR/none" WORKLOADS=sha265
-    [ "$status" -ne 0 ]
-    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-    [[ $output == "compare: error: unknown workload 'sha265' (did you mean 'sha256'?) (nothing was built or run)"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
-    [ "$status" -ne 0 ]
-    [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
-    [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-    cd "$BATS_TEST_TMPDIR"
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" BASELINE='x;touch pwned'
-    [ "$status" -ne 0 ]
-    [[ $output == *"is not a release label"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS='sha256$$(touch pwned)'
-    [ "$status" -ne 0 ]
-    [[ $output == *"compare: error: WORKLOADS: 'sha256\$\$(touch pwned)' is not"* ]]
-    run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
-    [ "$status" -ne 0 ]
-    [[ $output == *"compare: error: LIBS: ''; touch pwned; '' is not a path"* ]]
-    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ]
-    [ "$(grep -c . <<<"$output")" -eq 1 ]
-    [[ $output == "compare: error: LIBS: "*"is not a path"* ]]
-    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
-    [ "$status" -eq 1 ]
-    [ "$(grep -c . <<<"$output")" -eq 1 ]
-    [[ $output == *"is not a release label"* ]]
-    [ ! -e pwned ]
-    [ ! -e "$ROOT/pwned" ]
-    [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
-}
-
-@test "make knobs are values: \$(shell ...) in any knob runs nothing, one line, no folder, nothing built" {
-    n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
-    # a runner that is not built yet (OBJDIR, BIN): a refused knob must not build it
-    local knob fresh=(OBJDIR="$BATS_TEST_TMPDIR/obj" BIN="$BATS_TEST_TMPDIR/bin/osslbench")
-    for knob in WORKLOADS SIZES API LIBS BASELINE RELEASES THREADS PROCS QUICK CLOCK TIME PRECISION \
-                NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
-        run make -s -C "$ROOT" compare "${fresh[@]}" NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" \
-            "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$knob)"
-        echo "$knob: $output"
-        [ "$status" -eq 2 ]
-        [ ! -e "$BATS_TEST_TMPDIR/pw-$knob" ]
-        [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-        [[ $output == "compare: error: $knob: '\$(shell touch "*"' is not "*"(nothing was built or run)"* ]]
-    done
-    # a backquote and a ';' are not values either; $(value) keeps $$ as typed
-    run make -s -C "$ROOT" compare WORKLOADS="sha256\`touch $BATS_TEST_TMPDIR/pw-bq\`"
-    [ "$status" -eq 2 ]
-    run make -s -C "$ROOT" compare BASELINE="x;touch $BATS_TEST_TMPDIR/pw-semi"
-    [ "$status" -eq 2 ]
-    [ ! -e "$BATS_TEST_TMPDIR/pw-bq" ]
-    [ ! -e "$BATS_TEST_TMPDIR/pw-semi" ]
-    # the same knob from the environment
-    run env WORKLOADS="\$(shell touch $BATS_TEST_TMPDIR/pw-env)" make -s -C "$ROOT" compare
-    [ "$status" -eq 2 ]
-    [ ! -e "$BATS_TEST_TMPDIR/pw-env" ]
-    [ ! -e "$BATS_TEST_TMPDIR/obj" ]
-    [ ! -e "$BATS_TEST_TMPDIR/bin" ]
-    [ "$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)" -eq "$n0" ]
-}
-
-@test "plots, report, builds, regress, fuzz, cross: \$(shell ...) in a knob runs nothing, one line" {
-    local target knob
-    while read -r target knob; do
-        run make -s -C "$ROOT" "$target" "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$target-$knob)"
-        echo "$target $knob: $output"
-        [ "$status" -eq 2 ]
-        [ ! -e "$BATS_TEST_TMPDIR/pw-$target-$knob" ]
-        [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-        [[ $output == *": error: $knob: '\$(shell touch "* ]]
-    done <<'CASES'
-plots RESULTS
-plots BASELINE
-report RESULTS
-report REFERENCE
-builds RELEASES
-builds OSSLBENCH_BUILDS_DIR
-builds APPS
-build-3.0.20 FORCE
-regress BASE
-regress THRESHOLD
-regress RUN_ARGS
-fuzz FUZZ_SECONDS
-cross-build ARCH
-CASES
 }
 
 @test "make plots on bad input: missing folder, folder without CSV, malformed CSV, unknown baseline" {

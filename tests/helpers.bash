@@ -48,3 +48,23 @@ installed_libcryptos() {
 csv_col() {
     head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
 }
+
+# stderr lines that are not make's own "make: *** ... Error 1"
+own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
+
+# For a setup_file of a test file that runs make compare: results and builds/
+# in that file's scratch folder, no knob from the caller's environment, and
+# LIB111 a real 1.1.1w (or a path that does not exist: need_111 skips).
+compare_env() {
+    export RES=$BATS_FILE_TMPDIR/results
+    export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/no-builds
+    mkdir -p "$OSSLBENCH_BUILDS_DIR/install"
+    unset RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS RESULTS_ROOT
+    local lib
+    lib=$(libcrypto_111 2>/dev/null) || lib=$ROOT/builds/install/1.1.1w/lib/libcrypto.so.1.1
+    export LIB111=$lib
+}
+
+need_111() {
+    [[ -f $LIB111 ]] || skip "no real 1.1.1w libcrypto (Debian bullseye download failed, nothing in builds/install)"
+}
