@@ -203,7 +203,7 @@ make_refused() {
     run make -s -C "$ROOT" "$@"
     echo "$output"
     [ "$status" -eq 2 ]
-    [ "$(grep -vc '^make\(\[[0-9]*\]\)\?: ' <<<"$output")" -eq 1 ]
+    [ "$(own_errors "$output" | wc -l)" -eq 1 ]
     [[ $output == "bisect: error: $knob: "*"(nothing was built or run)"* ]]
     [[ $target == bisect || $target == regress ]]
 }

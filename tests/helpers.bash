@@ -68,3 +68,14 @@ compare_env() {
 need_111() {
     [[ -f $LIB111 ]] || skip "no real 1.1.1w libcrypto (Debian bullseye download failed, nothing in builds/install)"
 }
+
+# Waits (up to 10 s) until FILE has at least N lines: rows are being written.
+wait_for_lines() {
+    local _
+    for _ in $(seq 100); do
+        if [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ]; then return 0; fi
+        sleep 0.1
+    done
+    echo "$1 never reached $2 lines"
+    return 1
+}
