@@ -10,22 +10,29 @@ const char *const result_columns[] = {
 };
 const size_t result_column_count = sizeof result_columns / sizeof result_columns[0];
 
-/* Quote only when needed; a line break inside a field would make a row
- * span lines, which line-oriented tools (gnuplot, grep) mishandle, so it is
- * written as a space. */
-void csv_put_field(FILE *f, const char *s)
+/* Quotes doubled; a line break inside a field would make a row span lines,
+ * which line-oriented tools (gnuplot, grep) mishandle, so it is written as a
+ * space.  `lead` goes inside the opening quote. */
+static void put_quoted(FILE *f, const char *lead, const char *s)
 {
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
     fputc('"', f);
+    fputs(lead, f);
     for (; *s; s++) {
         if (*s == '"')
             fputc('"', f);
         fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
     }
     fputc('"', f);
+}
+
+/* Quote only when needed. */
+void csv_put_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    put_quoted(f, "", s);
 }
 
 /* A plain number: what a spreadsheet reads as a number, never a formula. */
@@ -61,13 +68,7 @@ void csv_put_text(FILE *f, const char *s)
         csv_put_field(f, s);
         return;
     }
-    fputs("\"'", f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-    fputc('"', f);
+    put_quoted(f, "'", s);
 }
 
 bool csv_write_header(FILE *f)
