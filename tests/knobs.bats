@@ -8,17 +8,16 @@
 
 load helpers
 
+knobs() { "$ROOT/tools/knobs.sh" "$@"; }
+
 setup_file() {
     make -C "$ROOT" -s >/dev/null
     compare_env
     mkdir -p "$RES"
 }
 
-setup() {
-    need_111
-}
-
 @test "bad knobs: one-line error, non-zero exit, no run folder, nothing executed" {
+    need_111
     n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
     run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" BASELINE=0.9.8q
     [ "$status" -ne 0 ]
@@ -57,11 +56,11 @@ setup() {
 }
 
 @test "make knobs are values: \$(shell ...) in any knob runs nothing, one line, no folder, nothing built" {
+    need_111
     n0=$(find "$RES" -mindepth 1 -maxdepth 1 | wc -l)
     # a runner that is not built yet (OBJDIR, BIN): a refused knob must not build it
     local knob fresh=(OBJDIR="$BATS_TEST_TMPDIR/obj" BIN="$BATS_TEST_TMPDIR/bin/osslbench")
-    for knob in WORKLOADS SIZES API LIBS BASELINE RELEASES THREADS PROCS QUICK CLOCK TIME PRECISION \
-                NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+    for knob in $(knobs list compare); do
         run make -s -C "$ROOT" compare "${fresh[@]}" NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="$LIB111" \
             "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$knob)"
         echo "$knob: $output"
