@@ -12,7 +12,10 @@
 #   FLEET_RETRIES      attempts per host (default 2)
 #   FLEET_REFERENCE    host the others are compared with (default the first)
 #   FLEET_RESULTS_ROOT where the merged folder goes (default results/)
+#   FLEET_DRY_RUN=1    check everything, print each host's command and knobs,
+#                      contact no host, write nothing
 #   COMPARE_*          make compare's knobs, passed to every host unchanged
+#                      (which ones: the "host" lines of tools/knobs.tsv)
 #
 # Writes results/<timestamp>-fleet/: <host>/ (that host's run folder),
 # logs/<host>-attempt<N>.log, fleet.txt (hosts, status, attempts), cross/
@@ -43,15 +46,15 @@ REMOTE_DIR=${FLEET_DIR:-.osslbench-fleet}
 RETRIES=${FLEET_RETRIES:-2}
 REFERENCE=${FLEET_REFERENCE:-}
 RESULTS_ROOT=${FLEET_RESULTS_ROOT:-$REPO_ROOT/results}
+DRY_RUN=${FLEET_DRY_RUN:-0}
 # Each knob's grammar is tools/knobs.sh's (make checked them already; a
 # direct call of this script is checked the same way).
 # shellcheck source=tools/knobs.sh
 source "$REPO_ROOT/tools/knobs.sh"
-for k in HOSTS HOSTS_FILE SSH RETRIES REFERENCE RESULTS_ROOT; do
-    v=FLEET_$k
+for k in $(knob_list fleet); do
+    v=FLEET_${k#FLEET_} # FLEET_DIR keeps its name
     knob_check "$k" "${!v:-}"
 done
-knob_check FLEET_DIR "${FLEET_DIR:-}"
 logins=()
 read -r -a logins <<<"${FLEET_HOSTS:-}"
 if [[ -n ${FLEET_HOSTS_FILE:-} ]]; then
@@ -76,7 +79,7 @@ fi
 # without a shell); every host gets the same.
 knobs=''
 # (tools/knobs.sh's grammars have no newline, so each value is one line.)
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB; do
+for k in $(knob_list forward); do
     v=COMPARE_$k
     [[ -n ${!v+x} ]] || continue
     knob_check "$k" "${!v}"
@@ -84,16 +87,23 @@ for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS
 done
 
 # ---------------------------------------------------------------- the fleet folder
-mkdir -p -- "$RESULTS_ROOT"
-stamp=$(date -u +%Y%m%dT%H%M%SZ)
-name=$stamp-fleet n=1
-until mkdir -- "$RESULTS_ROOT/$name" 2>/dev/null; do
-    ((n++ < 100)) || die "cannot create a fresh fleet folder in $RESULTS_ROOT"
-    name=$stamp-fleet-$n
-done
-out=$(cd -- "$RESULTS_ROOT/$name" && pwd)
+# A dry run works in a scratch folder instead, removed on exit: no fleet
+# folder, results/latest untouched.
+if [[ $DRY_RUN == 1 ]]; then
+    out=$(mktemp -d "${TMPDIR:-/tmp}/osslbench-fleet-dry.XXXXXX") || die "cannot create a scratch folder"
+    trap 'rm -rf -- "$out"' EXIT
+else
+    mkdir -p -- "$RESULTS_ROOT"
+    stamp=$(date -u +%Y%m%dT%H%M%SZ)
+    name=$stamp-fleet n=1
+    until mkdir -- "$RESULTS_ROOT/$name" 2>/dev/null; do
+        ((n++ < 100)) || die "cannot create a fresh fleet folder in $RESULTS_ROOT"
+        name=$stamp-fleet-$n
+    done
+    out=$(cd -- "$RESULTS_ROOT/$name" && pwd)
+    say "results go to $out"
+fi
 mkdir -- "$out/logs" "$out/.ship" "$out/.incoming"
-say "results go to $out"
 
 # ---------------------------------------------------------------- ship the checkout
 # The tracked files as they are in the working tree (uncommitted edits
@@ -107,7 +117,9 @@ echo "$version" >"$out/.ship/fleet-version.txt"
 done) >"$out/.ship/files"
 tar -czf "$out/.ship/osslbench.tar.gz" -C "$REPO_ROOT" --null -T "$out/.ship/files" \
     -C "$out/.ship" fleet-knobs.txt fleet-version.txt || die "cannot pack the checkout"
-say "shipping $(tr -cd '\0' <"$out/.ship/files" | wc -c) files ($version) to ${#logins[@]} host(s): ${logins[*]}"
+ship=shipping
+[[ $DRY_RUN != 1 ]] || ship="would ship"
+say "$ship $(tr -cd '\0' <"$out/.ship/files" | wc -c) files ($version) to ${#logins[@]} host(s): ${logins[*]}"
 
 # ---------------------------------------------------------------- fan out
 # One job per host, pinned to it by a host group; parallel copies the
@@ -122,15 +134,27 @@ for i in "${!logins[@]}"; do
 done
 # shellcheck disable=SC2016 # expanded by the remote shell, not here
 remote_cmd='d=src.$$.$(date +%s); mkdir "$d" && tar -xzf osslbench.tar.gz -C "$d" && exec bash "$d/fleet/remote.sh" "$d" {} 2>&1'
+fan_out() { # [parallel options]: one job per host, as above
+    parallel --hostgroups "${sshlogins[@]}" --ssh "$SSH" --wd "$REMOTE_DIR/{}" \
+        --transferfile "$out/.ship/./osslbench.tar.gz" --return "$out/.incoming/./{}.tar.gz" \
+        --cleanup --tag "$@" "$remote_cmd" ::: "${args[@]}"
+}
+# DRY_RUN=1: what parallel would run on each host, then the make compare
+# that remote.sh would run there, from the knobs and version just packed.
+if [[ $DRY_RUN == 1 ]]; then
+    say "dry run: no host is contacted; each runs in $REMOTE_DIR/<host> (under its home):"
+    fan_out --dry-run || die "parallel refused the fan-out (above)"
+    for i in "${!labels[@]}"; do
+        bash "$FLEET_SRC/remote.sh" --dry-run "$out/.ship" "${labels[$i]}" "$REMOTE_DIR/${labels[$i]}"
+    done
+    exit 0
+fi
 t0=$SECONDS
 for attempt in $(seq "$RETRIES"); do
     ((attempt == 1)) || { say "attempt $attempt for the host(s) that failed"; sleep 2; }
     rc=0
-    parallel --hostgroups "${sshlogins[@]}" --ssh "$SSH" --wd "$REMOTE_DIR/{}" \
-        --transferfile "$out/.ship/./osslbench.tar.gz" --return "$out/.incoming/./{}.tar.gz" \
-        --cleanup --joblog "$out/logs/joblog" --resume-failed \
-        --results "$out/logs/{}-attempt$attempt.log" --tag --line-buffer \
-        "$remote_cmd" ::: "${args[@]}" >&2 || rc=$?
+    fan_out --joblog "$out/logs/joblog" --resume-failed \
+        --results "$out/logs/{}-attempt$attempt.log" --line-buffer >&2 || rc=$?
     ((rc != 0)) || break
 done
 

@@ -4,6 +4,9 @@
 # checkout that was shipped and unpacked into SRC.
 #
 #   bash SRC/fleet/remote.sh SRC HOST
+#   bash fleet/remote.sh --dry-run SHIP HOST WD   (make fleet DRY_RUN=1, run
+#        locally: prints the command HOST would run, from the knobs and
+#        version in fleet.sh's folder SHIP that would be shipped; runs nothing)
 #
 # Builds the runner natively (whatever the CPU), runs `make compare` with the
 # knobs in SRC/fleet-knobs.txt (releases it lacks are built here, into the
@@ -15,6 +18,41 @@ set -uo pipefail
 
 say() { printf 'fleet-remote: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# The make compare this host runs, into the array compare.  Its knobs are the
+# NAME=value lines fleet.sh wrote into FROM/fleet-knobs.txt: only those that
+# tools/knobs.tsv forwards to hosts are taken, and they reach make as
+# separate arguments, never through a shell.  Releases are built into the
+# working folder WD (kept for the next run), results go to WD/results.
+compare_command() { # FROM SRC WD
+    local allowed line version
+    allowed=" $(bash "$here/../tools/knobs.sh" list forward) " || die "cannot read the knob table"
+    version=$(cat "$1/fleet-version.txt" 2>/dev/null || echo unknown)
+    compare=(env OSSLBENCH_BUILDS_DIR="$3/builds" OSSLBENCH_TARBALLS="$3/tarballs" OSSLBENCH_APT_DIR="$3/apt"
+        OSSLBENCH_VERSION="$version" make -C "$2" --no-print-directory compare)
+    while IFS= read -r line; do
+        [[ $line == *=* && $allowed == *" ${line%%=*} "* ]] || die "unexpected knob line '$line'"
+        compare+=("$line")
+    done <"$1/fleet-knobs.txt"
+    compare+=(RESULTS_ROOT="$3/results")
+}
+# The command as a shell would read it back (the one place it is quoted): a
+# word with other characters than these is single-quoted.
+command_line() {
+    local w out=()
+    for w in "$@"; do
+        if [[ $w =~ ^[A-Za-z0-9._/=+:@%,-]+$ ]]; then out+=("$w"); else out+=("'${w//\'/\'\\\'\'}'"); fi
+    done
+    echo "${out[*]}"
+}
+
+if [[ ${1:-} == --dry-run ]]; then
+    (($# == 4)) || die "usage: bash fleet/remote.sh --dry-run SHIP HOST WD"
+    compare_command "$2" 'src.PID.SECONDS' "$4"
+    printf 'host %s: %s\n' "$3" "$(command_line "${compare[@]}")"
+    exit 0
+fi
 (($# == 2)) || die "usage: bash SRC/fleet/remote.sh SRC HOST"
 src=$1 host=$2
 [[ $src =~ ^src\.[A-Za-z0-9.]+$ && -d $src ]] || die "bad source folder '$src'"
@@ -35,26 +73,15 @@ for tool in make cc tar gzip; do
     command -v "$tool" >/dev/null || die "$tool is missing on $(hostname) (apt-get install build-essential)"
 done
 
-# Knobs: NAME=value lines written by fleet.sh; only known names are taken,
-# and they reach make as separate arguments, never through a shell.
-allowed=" RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB "
-knobs=()
-while IFS= read -r line; do
-    name=${line%%=*}
-    [[ $line == *=* && $allowed == *" $name "* ]] || die "unexpected knob line '$line'"
-    knobs+=("$line")
-done <"$src/fleet-knobs.txt"
-version=$(cat "$src/fleet-version.txt" 2>/dev/null || echo unknown)
+compare_command "$src" "$src" "$wd"
 
 say "$(hostname) ($(uname -m)): building the runner"
 make -C "$src" -s >build.log 2>&1 || { tail -n 5 build.log >&2; die "make failed on $(hostname) (build.log above)"; }
 
 mkdir -p "$wd/results"
 before=$(readlink "$wd/results/latest" 2>/dev/null || true)
-say "make compare ${knobs[*]}"
-OSSLBENCH_BUILDS_DIR=$wd/builds OSSLBENCH_TARBALLS=$wd/tarballs OSSLBENCH_APT_DIR=$wd/apt \
-    OSSLBENCH_VERSION=$version \
-    make -C "$src" --no-print-directory compare "${knobs[@]}" RESULTS_ROOT="$wd/results"
+say "$(command_line "${compare[@]}")"
+"${compare[@]}"
 rc=$?
 after=$(readlink "$wd/results/latest" 2>/dev/null || true)
 if [[ -z $after || $after == "$before" || ! -f $wd/results/$after/results.csv ]]; then

@@ -33,26 +33,22 @@ MAKE=${COMPARE_MAKE:-${MAKE:-make}}
 say() { printf 'compare: %s\n' "$*" >&2; }
 die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
 
-knob() { local v=COMPARE_$1; printf '%s' "${!v-}"; }
 # shellcheck source=plots/plan.sh
 source "$PLOTS_DIR/plan.sh"
-RELEASES=$(knob RELEASES) LIBS=$(knob LIBS) BASELINE=$(knob BASELINE)
-WORKLOADS=$(knob WORKLOADS) SIZES=$(knob SIZES) API=$(knob API)
-TIME=$(knob TIME) PRECISION=$(knob PRECISION) QUICK=$(knob QUICK) CLOCK=$(knob CLOCK)
-NO_BUILD=$(knob NO_BUILD) RESULTS_ROOT=$(knob RESULTS_ROOT)
-THREADS=$(knob THREADS) PROCS=$(knob PROCS)
-SYSTEM_LIB=${COMPARE_SYSTEM_LIB-$("$PLOTS_DIR/system-lib.sh" || true)}
-RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
-
 # ------------------------------------------------------------ knob checks
 # Each knob's grammar is tools/knobs.sh's (make checked them already; a
-# direct call of this script is checked the same way).
+# direct call of this script is checked the same way).  COMPARE_X becomes X
+# for every knob of tools/knobs.tsv that make compare passes on.
 # shellcheck source=tools/knobs.sh
 source "$REPO_ROOT/tools/knobs.sh"
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD \
-         SYSTEM_LIB RESULTS_ROOT; do
-    knob_check "$k" "$(knob "$k")"
+COMPARE_KNOBS=$(knob_list compare)
+for k in $COMPARE_KNOBS; do
+    v=COMPARE_$k
+    knob_check "$k" "${!v-}"
+    printf -v "$k" '%s' "${!v-}"
 done
+SYSTEM_LIB=${COMPARE_SYSTEM_LIB-$("$PLOTS_DIR/system-lib.sh" || true)}
+RESULTS_ROOT=${RESULTS_ROOT:-$REPO_ROOT/results}
 # Labels become file names and chart titles: a conservative alphabet.
 LABEL_RE="^$KNOB_LABEL\$"
 read -r -a wanted <<<"${RELEASES//,/ }"
@@ -135,16 +131,15 @@ fi
 if ((will_build)); then "$REPO_ROOT/tools/deps.sh" charts releases || exit 1
 else "$REPO_ROOT/tools/deps.sh" charts || exit 1; fi
 
+# The knobs that are `osslbench run` options, as tools/knobs.tsv maps them
+# (a flag's option is given when the knob is 1).
 run_opts=()
-[[ -z $WORKLOADS ]] || run_opts+=(--workloads "$WORKLOADS")
-[[ -z $SIZES ]] || run_opts+=(--sizes "$SIZES")
-[[ -z $API ]] || run_opts+=(--api "$API")
-[[ -z $TIME ]] || run_opts+=(--time "$TIME")
-[[ -z $PRECISION ]] || run_opts+=(--precision "$PRECISION")
-[[ $QUICK != 1 ]] || run_opts+=(--quick)
-[[ -z $CLOCK ]] || run_opts+=(--clock "$CLOCK")
-[[ -z $THREADS ]] || run_opts+=(--threads "$THREADS")
-[[ -z $PROCS ]] || run_opts+=(--procs "$PROCS")
+for k in $COMPARE_KNOBS; do
+    opt=$(knob_run_option "$k") || continue
+    [[ -n ${!k} ]] || continue
+    if [[ $(knob_kind "$k") != flag ]]; then run_opts+=("$opt" "${!k}")
+    elif [[ ${!k} == 1 ]]; then run_opts+=("$opt"); fi
+done
 # The runner counts the points (and refuses bad values) without loading anything.
 plan=$("$BIN" run --plan --lib plan "${run_opts[@]}" 2>&1) \
     || die "${plan#osslbench run: } (nothing was built or run)"
@@ -158,6 +153,7 @@ if ((will_build)); then
         || mapfile -t to_build < <("$REPO_ROOT/builds/list-releases.sh" --default 2>/dev/null || true)
     nplanned=$((${#labels[@]} + ${#to_build[@]})) # if every release builds
     ((${#wanted[@]} == 0)) || nplanned=${#wanted[@]}
+    # shellcheck disable=SC2153 # TIME, QUICK: set by name in the knob loop
     say_plan "$TIME" "$QUICK" "$nplanned" "$points" "${to_build[@]+"${to_build[@]}"}"
     say "nothing is installed under ${INSTALL_ROOT#"$REPO_ROOT"/} besides the system library:"
     say "building the default release set first (make builds; this takes a while)"
@@ -220,7 +216,7 @@ for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); don
 run_args+=("${run_opts[@]}" --csv "$dir/results.csv" --trace "$dir/trace.txt")
 
 cmdline="make compare"
-for k in RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT; do
+for k in $COMPARE_KNOBS; do
     v=COMPARE_$k
     [[ -z ${!v+x} ]] || cmdline+=" $(printf '%q' "$k=${!v}")"
 done

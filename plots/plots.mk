@@ -16,13 +16,12 @@ PLOTS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # recipe's shell text: each set knob X is exported as COMPARE_X (KNOB_X for
 # plots/report), its bytes as the user typed them (tools/knobs.mk made them
 # raw, $(value) keeps them so); tools/knobs.sh and the scripts validate them.
-PLOTS_KNOBS = RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS QUICK NO_BUILD \
-              SYSTEM_LIB RESULTS_ROOT
+# Which knobs: tools/knobs.tsv (through tools/knobs.mk and tools/knobs.sh).
 plots_set = $(filter-out undefined,$(origin $(1)))
-$(foreach k,$(PLOTS_KNOBS),$(if $(call plots_set,$(k)),$(eval compare: export COMPARE_$(k) = $$(value $(k)))))
+$(foreach k,$(KNOBS_TO_COMPARE),$(if $(call plots_set,$(k)),$(eval compare: export COMPARE_$(k) = $$(value $(k)))))
 compare: export COMPARE_MAKE = $(MAKE)
-$(foreach k,BASELINE RESULTS,$(eval plots: export KNOB_$(k) = $$(value $(k))))
-$(foreach k,REFERENCE RESULTS,$(eval report: export KNOB_$(k) = $$(value $(k))))
+$(foreach k,$(shell '$(KNOBS_MK_DIR)/knobs.sh' goal plots),$(eval plots: export KNOB_$(k) = $$(value $(k))))
+$(foreach k,$(shell '$(KNOBS_MK_DIR)/knobs.sh' goal report),$(eval report: export KNOB_$(k) = $$(value $(k))))
 
 .PHONY: compare plots report
 compare: $(BIN)

@@ -1,5 +1,5 @@
 # tools/knobs.mk — the knobs of every make target (WORKLOADS=, GOOD=, HOSTS=,
-# ...; tools/knobs.sh has the list and the grammar) are values, never make
+# ...; tools/knobs.tsv lists them, tools/knobs.sh has the grammar) are values, never make
 # code.  Make expands a command-line or environment variable whenever it is
 # referenced or exported to a recipe, so `make compare WORKLOADS='$(shell
 # cmd)'` would run cmd before any script saw the value.  Here each knob the
@@ -12,6 +12,11 @@
 ifndef KNOBS_MK_DIR
 KNOBS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 KNOBS        := $(shell '$(KNOBS_MK_DIR)/knobs.sh' names)
+# Which knobs make passes on, from the same table: to plots/compare.sh, to
+# fleet/fleet.sh as its own, and through fleet.sh to every host.
+KNOBS_TO_COMPARE := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list compare)
+KNOBS_TO_FLEET   := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list fleet)
+KNOBS_TO_HOSTS   := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list forward)
 $(foreach k,$(KNOBS),$(if $(filter command% environment%,$(origin $(k))),\
     $(eval override $(k) := $$(value $(k)))$(eval export $(k))))
 

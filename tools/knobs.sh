@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # tools/knobs.sh — the one grammar of every user knob of the make targets
-# (WORKLOADS=, GOOD=, HOSTS=, ...): which knobs each target takes and what a
-# value of each may look like.  A knob is a value, never code: a value that
-# does not fit its grammar ($(...), backquotes, ';' where no such character
-# belongs) is refused with one line before anything is built or run.
+# (WORKLOADS=, GOOD=, HOSTS=, ...).  The knobs, the targets that take each and
+# where each goes are one table, tools/knobs.tsv; here is what a value of each
+# kind may look like.  A knob is a value, never code: a value that does not
+# fit its grammar ($(...), backquotes, ';' where no such character belongs)
+# is refused with one line before anything is built or run.
 #
 #   tools/knobs.sh names          every knob name (tools/knobs.mk reads them raw)
 #   tools/knobs.sh goals          the make targets that take knobs
+#   tools/knobs.sh goal GOAL      the knobs of one target
+#   tools/knobs.sh list compare|fleet|forward
+#                                 the knobs make passes to plots/compare.sh, to
+#                                 fleet/fleet.sh, and that fleet ships to hosts
+#   tools/knobs.sh kind NAME      a knob's kind (its grammar)
+#   tools/knobs.sh run-option NAME  the `bin/osslbench run` option of a knob
 #   tools/knobs.sh check GOAL...  make's check before any work: each knob of
 #                                 these goals that is set in the environment;
 #                                 exit 2 with one "GOAL: error: NAME: ..." line
@@ -22,56 +29,65 @@ KNOB_LABEL='[A-Za-z0-9][A-Za-z0-9._+-]{0,62}'
 # read as code, and control characters (a knob is one line).
 KNOB_PATH_RE="^[^[:cntrl:]\$\`;|&<>\"'\\\\]*\$"
 
+# The table (tools/knobs.tsv), read once: name -> kind, goals, what make
+# compare and make fleet do with it; KNOB_NAMES keeps the table's order.
+KNOB_NAMES=() KNOB_GOALS=''
+declare -gA KNOB_KIND=() KNOB_GOALS_OF=() KNOB_COMPARE=() KNOB_FLEET=()
+knob_load() {
+    local name kind goals compare fleet g
+    while read -r name kind goals compare fleet; do
+        [[ -n $name && $name != \#* ]] || continue
+        if [[ ! $name =~ ^[A-Z][A-Z0-9_]*$ || -z $fleet ]]; then
+            printf 'knobs: error: %s: bad line for %s\n' "$1" "$name" >&2
+            return 2
+        fi
+        KNOB_NAMES+=("$name") KNOB_KIND[$name]=$kind KNOB_GOALS_OF[$name]=",$goals,"
+        KNOB_COMPARE[$name]=$compare KNOB_FLEET[$name]=$fleet
+        for g in ${goals//,/ }; do
+            [[ " $KNOB_GOALS " == *" $g "* ]] || KNOB_GOALS+="${KNOB_GOALS:+ }$g"
+        done
+    done <"$1"
+}
+knob_load "$(dirname -- "${BASH_SOURCE[0]}")/knobs.tsv" || exit 2
+
 # knob_kind NAME: the grammar (kind) of a knob; non-zero for an unknown name.
 knob_kind() {
-    case $1 in
-        WORKLOADS) echo workloads ;;
-        WORKLOAD) echo workload ;;
-        SIZES) echo sizes ;;
-        SIZE) echo size ;;
-        API) echo apis ;;
-        TIME | THRESHOLD | PRECISION) echo number ;;
-        CLOCK) echo clock ;;
-        THREADS | PROCS) echo counts ;;
-        QUICK | NO_BUILD | APPS | FORCE) echo flag ;;
-        RELEASES) echo labels ;;
-        BASELINE) echo label ;;
-        REFERENCE) echo host ;;
-        HOSTS) echo logins ;;
-        RETRIES) echo retries ;;
-        FLEET_DIR) echo reldir ;;
-        SSH) echo command ;;
-        GOOD | BAD) echo ref ;;
-        FORMAT) echo format ;;
-        RUN_ARGS | OSSLBENCH_CONFIG_OPTS | OSSLBENCH_SOURCES) echo words ;;
-        OSSLBENCH_JOBS | FUZZ_SECONDS) echo count ;;
-        ARCH) echo arch ;;
-        LIBS | SYSTEM_LIB | RESULTS_ROOT | RESULTS | HOSTS_FILE | BASE | NEW | OPENSSL_GIT | \
-            BISECT_OUT | BISECT_BUILDS_DIR | REGRESS_OUT | OSSLBENCH_BUILDS_DIR | \
-            OSSLBENCH_TARBALLS | OSSLBENCH_APT_DIR) echo path ;;
-        *) return 1 ;;
-    esac
+    [[ -n ${KNOB_KIND[$1]+x} ]] || return 1
+    echo "${KNOB_KIND[$1]}"
 }
 
-# knob_goal GOAL: the knobs a make target takes.
+# knob_goal GOAL: the knobs a make target takes; non-zero for another goal.
 knob_goal() {
-    local compare="RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION CLOCK THREADS PROCS
-                   QUICK NO_BUILD SYSTEM_LIB RESULTS_ROOT OSSLBENCH_BUILDS_DIR"
-    case $1 in
-        compare) echo "$compare" ;;
-        fleet) echo "HOSTS HOSTS_FILE SSH FLEET_DIR RETRIES REFERENCE $compare" ;;
-        plots) echo "RESULTS BASELINE" ;;
-        report) echo "RESULTS REFERENCE" ;;
-        regress) echo "BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS REGRESS_OUT" ;;
-        bisect) echo "OPENSSL_GIT GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT BISECT_BUILDS_DIR" ;;
-        builds) echo "RELEASES APPS FORCE OPENSSL_GIT OSSLBENCH_BUILDS_DIR OSSLBENCH_TARBALLS
-                      OSSLBENCH_SOURCES OSSLBENCH_APT_DIR OSSLBENCH_JOBS OSSLBENCH_CONFIG_OPTS" ;;
-        fuzz) echo FUZZ_SECONDS ;;
-        cross-build | cross-test) echo ARCH ;;
-        *) return 1 ;;
-    esac
+    local name picked=()
+    [[ " $KNOB_GOALS " == *" $1 "* ]] || return 1
+    for name in "${KNOB_NAMES[@]}"; do
+        [[ ${KNOB_GOALS_OF[$name]} != *",$1,"* ]] || picked+=("$name")
+    done
+    echo "${picked[*]}"
 }
-KNOB_GOALS="compare fleet plots report regress bisect builds fuzz cross-build cross-test"
+
+# knob_list compare|fleet|forward: the knobs make passes to plots/compare.sh
+# (as COMPARE_NAME), to fleet/fleet.sh as its own (FLEET_NAME), or that
+# fleet.sh ships to every host's make compare.
+knob_list() {
+    local name picked=()
+    for name in "${KNOB_NAMES[@]}"; do
+        case $1 in
+            compare) [[ ${KNOB_COMPARE[$name]} == - ]] || picked+=("$name") ;;
+            fleet) [[ ${KNOB_FLEET[$name]} != own ]] || picked+=("$name") ;;
+            forward) [[ ${KNOB_FLEET[$name]} != host ]] || picked+=("$name") ;;
+            *) return 1 ;;
+        esac
+    done
+    echo "${picked[*]}"
+}
+
+# knob_run_option NAME: the `bin/osslbench run` option a compare knob becomes;
+# non-zero for a knob compare.sh keeps for itself (or no compare knob).
+knob_run_option() {
+    [[ ${KNOB_COMPARE[$1]-} == --* ]] || return 1
+    echo "${KNOB_COMPARE[$1]}"
+}
 
 # knob_problem NAME VALUE: nothing when VALUE fits NAME's grammar (or is
 # empty: the default), else the message, and non-zero.
@@ -137,11 +153,14 @@ knob_check_goals() {
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
     set -euo pipefail
     case ${1:-} in
-        names)
-            for g in $KNOB_GOALS; do knob_goal "$g"; done | tr -s ' ' '\n' | sed '/^$/d' | sort -u | paste -sd' ' -
-            ;;
+        names) printf '%s\n' "${KNOB_NAMES[@]}" | sort | paste -sd' ' - ;;
         goals) echo "$KNOB_GOALS" ;;
+        goal) knob_goal "${2:-}" || { echo "knobs: error: '${2:-}' is not a goal that takes knobs" >&2; exit 2; } ;;
+        list) knob_list "${2:-}" || { echo "knobs: error: list compare, fleet or forward" >&2; exit 2; } ;;
+        kind) knob_kind "${2:-}" || { echo "knobs: error: '${2:-}' is not a knob" >&2; exit 2; } ;;
+        run-option) knob_run_option "${2:-}" || exit 1 ;;
         check) shift; knob_check_goals "$@" ;;
-        *) echo "usage: tools/knobs.sh names | check GOAL..." >&2; exit 2 ;;
+        *) echo "usage: tools/knobs.sh names | goals | goal GOAL | list compare|fleet|forward | kind NAME | run-option NAME | check GOAL..." >&2
+           exit 2 ;;
     esac
 fi
