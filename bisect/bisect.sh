@@ -24,7 +24,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # ------------------------------------------------------------ inputs
-for k in OPENSSL_GIT GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT BISECT_BUILDS_DIR; do
+# The knobs of this goal, as tools/knobs.tsv lists them.
+for k in $(knob_goal bisect); do
     knob_check "$k" "${!k:-}"
 done
 WORKLOAD=${WORKLOAD:-$(first_workload)}

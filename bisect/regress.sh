@@ -17,7 +17,8 @@ set -euo pipefail
 # shellcheck source=bisect/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-for k in BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS REGRESS_OUT; do
+# The knobs of this goal, as tools/knobs.tsv lists them.
+for k in $(knob_goal regress); do
     knob_check "$k" "${!k:-}"
 done
 BASE=${BASE:-} NEW=${NEW:-}

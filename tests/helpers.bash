@@ -56,10 +56,12 @@ own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 # in that file's scratch folder, no knob from the caller's environment, and
 # LIB111 a real 1.1.1w (or a path that does not exist: need_111 skips).
 compare_env() {
+    # every knob of the table (tools/knobs.tsv): none leaks in from the caller
+    # shellcheck disable=SC2046 # one name per word
+    unset $("$ROOT/tools/knobs.sh" names)
     export RES=$BATS_FILE_TMPDIR/results
     export OSSLBENCH_BUILDS_DIR=$BATS_FILE_TMPDIR/no-builds
     mkdir -p "$OSSLBENCH_BUILDS_DIR/install"
-    unset RELEASES LIBS BASELINE WORKLOADS SIZES API TIME PRECISION QUICK NO_BUILD SYSTEM_LIB RESULTS RESULTS_ROOT
     local lib
     lib=$(libcrypto_111 2>/dev/null) || lib=$ROOT/builds/install/1.1.1w/lib/libcrypto.so.1.1
     export LIB111=$lib
