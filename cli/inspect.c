@@ -4,7 +4,8 @@
 #include "inspect.h"
 
 #include "../harness/libproc.h"
-#include "../harness/options.h"
+#include "option_values.h"
+#include "run_options.h"
 
 #include <errno.h>
 #include <signal.h>
