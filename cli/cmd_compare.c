@@ -183,12 +183,12 @@ static const option_spec compare_specs[] = {
                  "CI is at level 1 - A"),
     OPTION_VALUE("--format", NULL, "F", take_format, "term (default), csv or md"),
     OPTION_FLAG("--quiet", "-q", options, quiet, "no output, only the exit status"),
+    OPTION_END,
 };
 
 const option_table compare_option_table = {
     .command = "compare",
     .specs = compare_specs,
-    .count = OPTION_COUNT(compare_specs),
     .synopsis =
         "usage: osslbench compare [options] OLD [NEW]\n"
         "\n"

@@ -79,12 +79,12 @@ static const option_spec report_specs[] = {
                 "write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
                 "scaling.txt and scaling.csv (when rows have several workers),\n"
                 "the gnuplot *.dat files and charts.list into DIR"),
+    OPTION_END,
 };
 
 const option_table report_option_table = {
     .command = "report",
     .specs = report_specs,
-    .count = OPTION_COUNT(report_specs),
     .synopsis = "usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
                 "       osslbench report [--reference HOST] [--format LIST] [--out DIR]\n"
                 "                        [HOST=]RESULTS... (two or more hosts' results)\n"

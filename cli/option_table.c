@@ -35,10 +35,9 @@ static bool is_help(const char *word)
 
 static const option_spec *find(const option_table *t, const char *word)
 {
-    for (size_t i = 0; i < t->count; i++)
-        if (strcmp(word, t->specs[i].name) == 0 ||
-            (t->specs[i].alias != NULL && strcmp(word, t->specs[i].alias) == 0))
-            return &t->specs[i];
+    for (const option_spec *s = t->specs; s->name != NULL; s++)
+        if (strcmp(word, s->name) == 0 || (s->alias != NULL && strcmp(word, s->alias) == 0))
+            return s;
     return NULL;
 }
 
@@ -48,8 +47,8 @@ static int refuse_unknown(const option_table *t, const char *word)
 {
     const char *names[MAX_SPECS];
     size_t count = 0;
-    for (size_t i = 0; i < t->count && count < MAX_SPECS; i++)
-        names[count++] = t->specs[i].name + 2;
+    for (const option_spec *s = t->specs; s->name != NULL && count < MAX_SPECS; s++)
+        names[count++] = s->name + 2;
     const char *near = strncmp(word, "--", 2) == 0 && word[2] != '\0'
                            ? suggest_nearest(word + 2, names, count)
                            : NULL;
@@ -126,10 +125,8 @@ static void print_entry(FILE *f, const char *alias, const char *name, const char
 void option_usage(const option_table *t, FILE *f)
 {
     fputs(t->synopsis, f);
-    for (size_t i = 0; i < t->count; i++) {
-        const option_spec *s = &t->specs[i];
+    for (const option_spec *s = t->specs; s->name != NULL; s++)
         print_entry(f, s->alias, s->name, s->value, s->help_now ? s->help_now() : s->help);
-    }
     print_entry(f, "-h", "--help", NULL, "this text");
     if (t->epilogue != NULL)
         fputs(t->epilogue, f);

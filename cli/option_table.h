@@ -45,8 +45,7 @@ bool option_set_text(const option_spec *spec, void *dest, const char *typed, con
 
 typedef struct {
     const char *command; /* messages begin "osslbench COMMAND: " */
-    const option_spec *specs;
-    size_t count;
+    const option_spec *specs; /* ends with OPTION_END, as getopt_long's array does */
     const char *synopsis; /* --help before the options */
     const char *epilogue; /* --help after them, or NULL */
     /* A word that is no option ("-" included); `--` ends the options.  NULL:
@@ -58,7 +57,7 @@ typedef struct {
     const char *hint;        /* "see --help" */
 } option_table;
 
-#define OPTION_COUNT(specs) (sizeof(specs) / sizeof((specs)[0]))
+#define OPTION_END {NULL, NULL, NULL, NULL, 0, NULL, NULL}
 
 enum { OPTIONS_READY = 0, OPTIONS_HELP = 1, OPTIONS_BAD = 2 };
 

@@ -275,12 +275,12 @@ static const option_spec run_specs[] = {
     OPTION_FLAG("--quiet", "-q", run_args, plan.quiet, "no progress lines"),
     OPTION_FLAG("--plan", NULL, run_args, count_only,
                 "print the number of points and libraries, measure nothing"),
+    OPTION_END,
 };
 
 const option_table run_option_table = {
     .command = "run",
     .specs = run_specs,
-    .count = OPTION_COUNT(run_specs),
     .synopsis = "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n",
     .missing_fmt = "option %s needs a value",
     .unknown_fmt = "unknown option '%s' (%s)",

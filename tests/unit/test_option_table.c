@@ -59,12 +59,12 @@ static const option_spec fake_specs[] = {
     OPTION_FLAG("--flag", "-f", fake_args, flag, "a flag"),
     OPTION_TEXT("--name", NULL, "NAME", fake_args, name, "a value\nand a second line"),
     OPTION_VALUE("--item", "-i", "X", take_item, "repeatable"),
+    OPTION_END,
 };
 
 static const option_table with_words = {
     .command = "fake",
     .specs = fake_specs,
-    .count = OPTION_COUNT(fake_specs),
     .synopsis = "usage: osslbench fake [options] WORD...\n",
     .epilogue = "the end\n",
     .positional = take_word,
@@ -215,8 +215,7 @@ static void help_lists_every_entry(void **state)
         assert_non_null(f);
         option_usage(t, f);
         fclose(f);
-        for (size_t i = 0; i < t->count; i++) {
-            const option_spec *s = &t->specs[i];
+        for (const option_spec *s = t->specs; s->name != NULL; s++) {
             char left[128], first[256];
             snprintf(left, sizeof left, "%s%s%s%s%s", s->alias ? s->alias : "",
                      s->alias ? ", " : "    ", s->name, s->value ? " " : "",
