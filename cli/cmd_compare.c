@@ -4,6 +4,7 @@
  * exit status.  The statistics live in stats/ranktest.c, the rule in
  * analysis/verdict.c, the pairing in verdict_set.c, the output in
  * verdict_format.c. */
+#include "command_options.h"
 #include "commands.h"
 #include "../csv/csv.h"
 #include "../analysis/verdict_format.h"
@@ -17,31 +18,6 @@
 #include <string.h>
 
 enum { EXIT_SAME = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2 };
-
-static const char usage_text[] =
-    "usage: osslbench compare [options] OLD [NEW]\n"
-    "\n"
-    "Compares two result sets point by point (workload, API, op, bytes): the ratio\n"
-    "NEW/OLD with its CI and a verdict slower/faster/same per point, slowest first.\n"
-    "\n"
-    "  OLD, NEW          a results CSV, '-' (stdin, one side only), or a results folder\n"
-    "                    (its results.csv, else the only *.csv in it).  With one input,\n"
-    "                    both --old-label and --new-label pick two libraries in it.\n"
-    "  --old-label L     rows of library L on the OLD side (needed if it holds several)\n"
-    "  --new-label L     same for NEW\n"
-    "  --threshold PCT   smallest change called a change, in percent (default 5)\n"
-    "  --alpha A         significance level of the rank test (default 0.05); the ratio\n"
-    "                    CI is at level 1 - A\n"
-    "  --format F        term (default), csv or md\n"
-    "  --quiet           no output, only the exit status\n"
-    "\n"
-    "A point is called slower/faster only when the change is larger than the threshold\n"
-    "AND significant; otherwise it is \"same\".  Two libraries of one run (same run_id)\n"
-    "are paired by round: Wilcoxon signed-rank test on the per-round log ratios, the\n"
-    "ratio and CI `osslbench report` prints.  Otherwise two-sided Mann-Whitney on the\n"
-    "raw sample_rates, or non-overlapping CIs when a side has no raw samples.\n"
-    "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
-    "NEW), 2 usage or input error.\n";
 
 static int fail_usage(const char *fmt, ...)
 {
@@ -146,57 +122,105 @@ static bool parse_number(const char *s, double lo, double hi, double *out)
     return true;
 }
 
+static bool take_input(const option_spec *spec, void *dest, const char *typed,
+                       const char *word, char *why, size_t n)
+{
+    (void)spec, (void)typed;
+    options *o = dest;
+    if (o->ninputs == 2) {
+        snprintf(why, n, "more than two inputs ('%s'); try --help", word);
+        return false;
+    }
+    o->inputs[o->ninputs++] = word;
+    return true;
+}
+
+static bool take_threshold(const option_spec *spec, void *dest, const char *typed,
+                           const char *val, char *why, size_t n)
+{
+    (void)spec, (void)typed;
+    double v;
+    if (!parse_number(val, 0.0, 1000.0, &v)) {
+        snprintf(why, n, "--threshold wants a percentage 0..1000, got '%s'", val);
+        return false;
+    }
+    ((options *)dest)->rule.threshold = v / 100.0;
+    return true;
+}
+
+static bool take_alpha(const option_spec *spec, void *dest, const char *typed, const char *val,
+                       char *why, size_t n)
+{
+    (void)spec, (void)typed;
+    double v;
+    if (!parse_number(val, 1e-9, 0.5, &v) || strchr(val, '%')) {
+        snprintf(why, n, "--alpha wants a probability in (0, 0.5], got '%s'", val);
+        return false;
+    }
+    ((options *)dest)->rule.alpha = v;
+    return true;
+}
+
+static bool take_format(const option_spec *spec, void *dest, const char *typed,
+                        const char *val, char *why, size_t n)
+{
+    (void)spec, (void)typed;
+    if (verdict_format_parse(val, &((options *)dest)->format))
+        return true;
+    snprintf(why, n, "--format wants term, csv or md, got '%s'", val);
+    return false;
+}
+
+/* One line per option, in --help's order. */
+static const option_spec compare_specs[] = {
+    OPTION_TEXT("--old-label", NULL, "L", options, old_label,
+                "rows of library L on the OLD side (needed if it holds several)"),
+    OPTION_TEXT("--new-label", NULL, "L", options, new_label, "same for NEW"),
+    OPTION_VALUE("--threshold", NULL, "PCT", take_threshold,
+                 "smallest change called a change, in percent (default 5)"),
+    OPTION_VALUE("--alpha", NULL, "A", take_alpha,
+                 "significance level of the rank test (default 0.05); the ratio\n"
+                 "CI is at level 1 - A"),
+    OPTION_VALUE("--format", NULL, "F", take_format, "term (default), csv or md"),
+    OPTION_FLAG("--quiet", "-q", options, quiet, "no output, only the exit status"),
+    OPTION_END,
+};
+
+const option_table compare_option_table = {
+    .command = "compare",
+    .specs = compare_specs,
+    .synopsis =
+        "usage: osslbench compare [options] OLD [NEW]\n"
+        "\n"
+        "Compares two result sets point by point (workload, API, op, bytes): the ratio\n"
+        "NEW/OLD with its CI and a verdict slower/faster/same per point, slowest first.\n"
+        "\n"
+        "  OLD, NEW              a results CSV, '-' (stdin, one side only), or a results\n"
+        "                        folder (its results.csv, else the only *.csv in it).  With\n"
+        "                        one input, both --old-label and --new-label pick two\n"
+        "                        libraries in it.\n",
+    .epilogue =
+        "\n"
+        "A point is called slower/faster only when the change is larger than the threshold\n"
+        "AND significant; otherwise it is \"same\".  Two libraries of one run (same run_id)\n"
+        "are paired by round: Wilcoxon signed-rank test on the per-round log ratios, the\n"
+        "ratio and CI `osslbench report` prints.  Otherwise two-sided Mann-Whitney on the\n"
+        "raw sample_rates, or non-overlapping CIs when a side has no raw samples.\n"
+        "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
+        "NEW), 2 usage or input error.\n",
+    .positional = take_input,
+    .missing_fmt = "%s needs a value",
+    .unknown_fmt = "unknown option '%s'; %s",
+    .hint = "try --help",
+};
+
 /* Returns -1 when parsed, else the exit status to return right away. */
 static int parse_options(int argc, char **argv, options *o)
 {
     *o = (options){.rule = VERDICT_RULE_DEFAULT, .format = VF_TERM};
-    bool no_more_options = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (no_more_options || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (o->ninputs == 2)
-                return fail_usage("more than two inputs ('%s'); try --help", a);
-            o->inputs[o->ninputs++] = a;
-            continue;
-        }
-        if (strcmp(a, "--") == 0) {
-            no_more_options = true;
-            continue;
-        }
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return EXIT_SAME;
-        }
-        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-            o->quiet = true;
-            continue;
-        }
-        bool takes_value = strcmp(a, "--old-label") == 0 || strcmp(a, "--new-label") == 0 ||
-                           strcmp(a, "--threshold") == 0 || strcmp(a, "--alpha") == 0 ||
-                           strcmp(a, "--format") == 0;
-        if (!takes_value)
-            return fail_usage("unknown option '%s'; try --help", a);
-        if (val == NULL)
-            return fail_usage("%s needs a value", a);
-        i++;
-        double v;
-        if (strcmp(a, "--old-label") == 0) {
-            o->old_label = val;
-        } else if (strcmp(a, "--new-label") == 0) {
-            o->new_label = val;
-        } else if (strcmp(a, "--threshold") == 0) {
-            if (!parse_number(val, 0.0, 1000.0, &v))
-                return fail_usage("--threshold wants a percentage 0..1000, got '%s'", val);
-            o->rule.threshold = v / 100.0;
-        } else if (strcmp(a, "--alpha") == 0) {
-            if (!parse_number(val, 1e-9, 0.5, &v) || strchr(val, '%'))
-                return fail_usage("--alpha wants a probability in (0, 0.5], got '%s'", val);
-            o->rule.alpha = v;
-        } else if (!verdict_format_parse(val, &o->format)) {
-            return fail_usage("--format wants term, csv or md, got '%s'", val);
-        }
-    }
+    int rc = option_parse(&compare_option_table, argc, argv, o);
+    if (rc != OPTIONS_READY)
+        return rc == OPTIONS_HELP ? EXIT_SAME : EXIT_USAGE;
     if (o->ninputs == 0)
         return fail_usage("missing OLD and NEW results; try --help");
     if (o->ninputs == 1 && (o->old_label == NULL || o->new_label == NULL))

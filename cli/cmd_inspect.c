@@ -1,5 +1,6 @@
 /* `osslbench info`: what a library says of itself, and which symbols of
  * compat/symbols.def it has. */
+#include "command_options.h"
 #include "inspect.h"
 
 #include <stdio.h>
@@ -65,13 +66,17 @@ static void info_one(const crypto_lib *lib, bool verbose, FILE *out)
     }
 }
 
-static const char info_usage[] =
-    "usage: osslbench info --lib PATH [--lib PATH ...] [-v] [--timeout S]\n"
-    "  release, version number and text, build flags, CPU features; -v also lists\n"
-    "  symbols of compat/symbols.def the build lacks or has unexpectedly\n"
-    "  --timeout S: a library that does not answer in S seconds is hung (default 60)\n";
+const option_table info_option_table = {
+    .command = "info",
+    .specs = inspect_specs,
+    .synopsis = "usage: osslbench info --lib PATH [--lib PATH ...] [-v] [--timeout S]\n"
+                "  release, version number and text, build flags, CPU features\n",
+    .missing_fmt = "unexpected argument '%s' (see --help)",
+    .unknown_fmt = "unexpected argument '%s' (%s)",
+    .hint = "see --help",
+};
 
 int cmd_info(int argc, char **argv)
 {
-    return inspect(argc, argv, info_one, info_usage);
+    return inspect(argc, argv, info_one, &info_option_table);
 }

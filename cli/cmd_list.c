@@ -1,5 +1,6 @@
 /* `osslbench list`: the workloads and API paths the runner knows (from the
  * registry and apis.def), and which of them a library can run. */
+#include "command_options.h"
 #include "commands.h"
 #include "inspect.h"
 
@@ -8,16 +9,22 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char usage[] =
-    "usage: osslbench list --workloads [--tsv]   every workload: kind, unit, operations,\n"
-    "                                            default set, API paths, one operation\n"
-    "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
-    "                                            any member of a family: rsa768)\n"
-    "       osslbench list --apis [--tsv]        the API paths and what each times\n"
-    "       osslbench list --lib PATH [--lib ...] which workload x API paths each release\n"
-    "                                            supports, and why not where it does not\n"
-    "--tsv: tab-separated with a header line, for scripts.\n"
-    "--timeout S: a library that does not answer in S seconds is hung (default 60).\n";
+const option_table list_option_table = {
+    .command = "list",
+    .specs = inspect_specs,
+    .synopsis =
+        "usage: osslbench list --workloads [--tsv]   every workload: kind, unit, operations,\n"
+        "                                            default set, API paths, one operation\n"
+        "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
+        "                                            any member of a family: rsa768)\n"
+        "       osslbench list --apis [--tsv]        the API paths and what each times\n"
+        "       osslbench list --lib PATH [--lib ...] which workload x API paths each release\n"
+        "                                            supports, and why not where it does not\n"
+        "--tsv: tab-separated with a header line, for scripts.  With --lib:\n",
+    .missing_fmt = "unexpected argument '%s' (see --help)",
+    .unknown_fmt = "unexpected argument '%s' (%s)",
+    .hint = "see --help",
+};
 
 static bool is_family(const workload *w)
 {
@@ -161,5 +168,5 @@ int cmd_list(int argc, char **argv)
             }
         return inspect_output_done(argv[0], workloads ? list_workloads(tsv) : list_apis(tsv));
     }
-    return inspect(argc, argv, list_one, usage);
+    return inspect(argc, argv, list_one, &list_option_table);
 }

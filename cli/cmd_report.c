@@ -3,6 +3,7 @@
 #include "../analysis/report.h"
 #include "../analysis/report_hosts.h"
 #include "cmd_report_hosts.h"
+#include "command_options.h"
 #include "commands.h"
 
 #include <errno.h>
@@ -10,30 +11,17 @@
 #include <sys/stat.h>
 
 
-static void usage(FILE *f)
-{
-    fputs("usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
-          "RESULTS.csv may be '-' (stdin) or a results folder (its results.csv).\n"
-          "       osslbench report [--reference HOST] [--format LIST] [--out DIR]\n"
-          "                        [HOST=]RESULTS... (two or more hosts' results)\n"
-          "  --baseline LABEL  release the speed-ups are relative to\n"
-          "                    (default: the oldest release in the file, by version)\n"
-          "  --format LIST     comma-separated: term, csv, md, speed, dat, scaling\n"
-          "                    (default: term on stdout; all of them with --out)\n"
-          "  --out DIR         write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
-          "                    scaling.txt and scaling.csv (when rows have several workers),\n"
-          "                    the gnuplot *.dat files and charts.list into DIR\n"
-          "Without --out the chosen formats go to stdout (dat needs --out).\n"
-          "Several results (run folders or CSVs, one per machine) give a report over\n"
-          "hosts: rates side by side and each host relative to --reference HOST\n"
-          "(default: the first); formats term, csv, dat (hosts.txt, hosts.csv,\n"
-          "coverage.txt, chart data).  A host is named by HOST=, else its folder's\n"
-          "metadata.txt, else the CSV's host column.\n",
-          f);
-}
+typedef struct {
+    const char *baseline, *out, *reference;
+    const char *inputs[HOSTS_MAX];
+    size_t ninputs;
+    int formats;
+} report_args;
 
-static int parse_formats(const char *list)
+static bool take_formats(const option_spec *o, void *dest, const char *typed, const char *list,
+                         char *why, size_t n)
 {
+    (void)o, (void)typed;
     static const struct {
         const char *name;
         int bit;
@@ -48,9 +36,9 @@ static int parse_formats(const char *list)
             if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
                 bit = names[i].bit;
         if (bit == 0) {
-            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat, scaling)\n",
-                    (int)len, p);
-            return -1;
+            snprintf(why, n, "unknown format '%.*s' (term, csv, md, speed, dat, scaling)",
+                     (int)len, p);
+            return false;
         }
         bits |= bit;
         p += len;
@@ -58,9 +46,60 @@ static int parse_formats(const char *list)
             p++;
     }
     if (bits == 0)
-        fputs("osslbench report: --format needs at least one format\n", stderr);
-    return bits ? bits : -1;
+        snprintf(why, n, "--format needs at least one format");
+    ((report_args *)dest)->formats = bits;
+    return bits != 0;
 }
+
+static bool take_input(const option_spec *o, void *dest, const char *typed, const char *word,
+                       char *why, size_t n)
+{
+    (void)o, (void)typed;
+    report_args *a = dest;
+    if (a->ninputs == HOSTS_MAX) {
+        snprintf(why, n, "at most %d results", HOSTS_MAX);
+        return false;
+    }
+    a->inputs[a->ninputs++] = word;
+    return true;
+}
+
+/* One line per option, in --help's order. */
+static const option_spec report_specs[] = {
+    OPTION_TEXT("--baseline", NULL, "LABEL", report_args, baseline,
+                "release the speed-ups are relative to\n"
+                "(default: the oldest release in the file, by version)"),
+    OPTION_TEXT("--reference", NULL, "HOST", report_args, reference,
+                "with several hosts' results: the host the others are\n"
+                "relative to (default: the first)"),
+    OPTION_VALUE("--format", NULL, "LIST", take_formats,
+                 "comma-separated: term, csv, md, speed, dat, scaling\n"
+                 "(default: term on stdout; all of them with --out)"),
+    OPTION_TEXT("--out", NULL, "DIR", report_args, out,
+                "write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
+                "scaling.txt and scaling.csv (when rows have several workers),\n"
+                "the gnuplot *.dat files and charts.list into DIR"),
+    OPTION_END,
+};
+
+const option_table report_option_table = {
+    .command = "report",
+    .specs = report_specs,
+    .synopsis = "usage: osslbench report [--baseline LABEL] [--format LIST] [--out DIR] RESULTS.csv\n"
+                "       osslbench report [--reference HOST] [--format LIST] [--out DIR]\n"
+                "                        [HOST=]RESULTS... (two or more hosts' results)\n"
+                "RESULTS.csv may be '-' (stdin) or a results folder (its results.csv).\n",
+    .epilogue = "Without --out the chosen formats go to stdout (dat needs --out).\n"
+                "Several results (run folders or CSVs, one per machine) give a report over\n"
+                "hosts: rates side by side and each host relative to --reference HOST\n"
+                "(default: the first); formats term, csv, dat (hosts.txt, hosts.csv,\n"
+                "coverage.txt, chart data).  A host is named by HOST=, else its folder's\n"
+                "metadata.txt, else the CSV's host column.\n",
+    .positional = take_input,
+    .missing_fmt = "%s needs a value (try --help)",
+    .unknown_fmt = "unknown option '%s' (%s)",
+    .hint = "try --help",
+};
 
 typedef void (*writer)(const report *, FILE *);
 
@@ -136,49 +175,15 @@ static void write_stdout(const report *r, int formats)
 
 int cmd_report(int argc, char **argv)
 {
-    const char *baseline = NULL, *out = NULL, *input = NULL, *reference = NULL;
-    const char *inputs[HOSTS_MAX + 1];
-    size_t ninputs = 0;
-    int formats = 0;
-    bool options = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (options && strcmp(a, "--") == 0) {
-            options = false;
-            continue;
-        }
-        if (!options || a[0] != '-' || a[1] == '\0') {
-            if (ninputs == HOSTS_MAX) {
-                fprintf(stderr, "osslbench report: at most %d results\n", HOSTS_MAX);
-                return 2;
-            }
-            inputs[ninputs++] = input = a;
-            continue;
-        }
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        bool takes = strcmp(a, "--baseline") == 0 || strcmp(a, "--format") == 0 ||
-                     strcmp(a, "--out") == 0 || strcmp(a, "--reference") == 0;
-        if (takes && i + 1 >= argc) {
-            fprintf(stderr, "osslbench report: %s needs a value (try --help)\n", a);
-            return 2;
-        }
-        if (strcmp(a, "--baseline") == 0) {
-            baseline = argv[++i];
-        } else if (strcmp(a, "--reference") == 0) {
-            reference = argv[++i];
-        } else if (strcmp(a, "--out") == 0) {
-            out = argv[++i];
-        } else if (strcmp(a, "--format") == 0) {
-            if ((formats = parse_formats(argv[++i])) < 0)
-                return 2;
-        } else {
-            fprintf(stderr, "osslbench report: unknown option '%s' (try --help)\n", a);
-            return 2;
-        }
-    }
+    report_args a = {0};
+    int rc = option_parse(&report_option_table, argc, argv, &a);
+    if (rc != OPTIONS_READY)
+        return rc == OPTIONS_HELP ? 0 : rc;
+    const char *baseline = a.baseline, *out = a.out, *reference = a.reference;
+    const char *const *inputs = a.inputs;
+    size_t ninputs = a.ninputs;
+    const char *input = ninputs > 0 ? inputs[0] : NULL;
+    int formats = a.formats;
     if (ninputs > 1 && baseline != NULL) {
         fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
         return 2;

@@ -6,46 +6,11 @@
 
 #include "../csv/csv.h"
 #include "run_files.h"
+#include "run_options.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char usage_head[] =
-    "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n"
-    "  --workloads LIST   comma-separated (default: the default set; all of them and what\n"
-    "                     one operation is: osslbench list --workloads)\n"
-    "  --sizes LIST       block sizes in bytes, k/M suffixes (default 16,64,256,1024,8192,16384)\n"
-    "  --api LIST         API paths (default: every path the release has):\n";
-static const char usage_tail[] =
-    "  --time S           sampling budget per point and library (default 1)\n"
-    "  --precision P      stop a point once its 95% CI is within +-P (default 0.01 = 1%)\n"
-    "  --timeout S        a library that does not answer in S seconds is hung (default 60)\n"
-    "  --clock wall|cpu   time samples by the wall clock (default) or by the thread's\n"
-    "                     CPU time, which leaves out time other processes took\n"
-    "  --threads LIST     run each point on N threads at once, e.g. 1,2,4 (default 1):\n"
-    "                     the aggregate rate, a row per count (column threads)\n"
-    "  --procs LIST       also on N processes at once, like openssl speed -multi (column\n"
-    "                     procs): the gap to N threads is what shared state costs\n"
-    "  --quick            smoke run: short samples, few of them\n"
-    "  --csv FILE|-       write the results CSV (never overwrites an existing file)\n"
-    "  --trace FILE       log every timed sample (shows the interleaving; a new file)\n"
-    "  --quiet            no progress lines\n"
-    "  --plan             print the number of points and libraries, measure nothing\n";
-
-/* The usage text, with the API paths of apis.def. */
-static const char *usage_text(void)
-{
-    static char text[4096];
-    size_t len = (size_t)snprintf(text, sizeof text, "%s", usage_head);
-    len += (size_t)snprintf(text + len, sizeof text - len, "%21s", "");
-    for (int a = 0; a < API_COUNT && len < sizeof text; a++)
-        len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", a ? "," : "",
-                                api_name((api_path)a));
-    if (len < sizeof text)
-        snprintf(text + len, sizeof text - len, " (osslbench list --apis)\n%s", usage_tail);
-    return text;
-}
 
 typedef struct {
     FILE *csv;
@@ -99,7 +64,7 @@ static void print_speed_tables(FILE *f, result_row *rows, size_t n)
 
 /* Default labels are the decoded release; a second library of the same
  * release (the system 3.0.19 and a build of it) gets "-2". */
-static void assign_labels(libproc *libs, size_t n, const run_options *o)
+static void assign_labels(libproc *libs, size_t n, const run_args *o)
 {
     for (size_t i = 0; i < n; i++) {
         char base[LABEL_SIZE];
@@ -160,12 +125,12 @@ static size_t keep_loaded(libproc *libs, size_t n, const run_context *where, col
 
 int cmd_run(int argc, char **argv)
 {
-    static run_options o;
-    int rc = options_parse(argc, argv, &o, usage_text());
-    if (rc != 0)
-        return rc == 1 ? 0 : rc;
-    if (o.plan) { /* for make compare's up-front estimate; no library is loaded */
-        printf("points %zu\nlibraries %zu\n", schedule_point_count(&o), o.nlibs);
+    static run_args o;
+    int rc = run_args_parse(argc, argv, &o);
+    if (rc != OPTIONS_READY)
+        return rc == OPTIONS_HELP ? 0 : rc;
+    if (o.count_only) { /* for make compare's up-front estimate; no library is loaded */
+        printf("points %zu\nlibraries %zu\n", schedule_point_count(&o.plan), o.nlibs);
         return 0;
     }
 
@@ -193,7 +158,7 @@ int cmd_run(int argc, char **argv)
     size_t nloaded = 0;
     for (size_t i = 0; i < o.nlibs; i++) {
         libs[i].path = o.lib_paths[i];
-        if (libproc_start(&libs[i], cpu, o.timeout_s))
+        if (libproc_start(&libs[i], cpu, o.plan.timeout_s))
             nloaded++;
         else
             fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
@@ -206,7 +171,7 @@ int cmd_run(int argc, char **argv)
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
-    if (!o.quiet)
+    if (!o.plan.quiet)
         for (size_t i = 0; i < o.nlibs; i++)
             if (libs[i].loaded)
                 fprintf(stderr, "osslbench: %s = %s (%s)\n", libs[i].label, libs[i].path,
@@ -214,7 +179,7 @@ int cmd_run(int argc, char **argv)
 
     collector col = {.csv = csv.f};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
-    schedule s = {.opt = &o, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
+    schedule s = {.plan = &o.plan, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
                   .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace.f};
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)

@@ -4,7 +4,8 @@
 #include "inspect.h"
 
 #include "../harness/libproc.h"
-#include "../harness/options.h"
+#include "option_values.h"
+#include "run_options.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -122,51 +123,60 @@ int inspect_output_done(const char *cmd, int rc)
     return rc != 0 ? rc : 1;
 }
 
-int inspect(int argc, char **argv, inspect_fn fn, const char *usage)
-{
+typedef struct {
     const char *paths[MAX_LIBS];
-    size_t n = 0;
-    bool verbose = false;
-    double timeout_s = DEFAULT_TIMEOUT_S;
-    for (int i = 1; i < argc; i++) {
-        char label[64], why[256];
-        bool has_value = i + 1 < argc;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(usage, stdout);
-            return inspect_output_done(argv[0], 0);
-        } else if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0) {
-            verbose = true;
-        } else if (strcmp(argv[i], "--timeout") == 0 && has_value) {
-            if (!parse_seconds(argv[++i], 0.1, 86400, &timeout_s, why, sizeof why)) {
-                fprintf(stderr, "osslbench %s: %s\n", argv[0], why);
-                return 2;
-            }
-        } else if ((strcmp(argv[i], "--lib") == 0 || strcmp(argv[i], "-l") == 0) && has_value) {
-            if (n == MAX_LIBS) {
-                fprintf(stderr, "osslbench %s: at most %d libraries (--lib) at once\n", argv[0],
-                        MAX_LIBS);
-                return 2;
-            }
-            if (!parse_lib_arg(argv[++i], &paths[n], label, sizeof label, why, sizeof why)) {
-                fprintf(stderr, "osslbench %s: %s\n", argv[0], why);
-                return 2;
-            }
-            n++;
-        } else {
-            fprintf(stderr, "osslbench %s: unexpected argument '%s' (see --help)\n", argv[0],
-                    argv[i]);
-            return 2;
-        }
+    size_t n;
+    bool verbose;
+    double timeout_s;
+} inspect_args;
+
+static bool take_lib(const option_spec *o, void *dest, const char *typed, const char *v,
+                     char *why, size_t n)
+{
+    (void)o, (void)typed;
+    inspect_args *a = dest;
+    char label[LABEL_SIZE];
+    if (a->n == MAX_LIBS) {
+        snprintf(why, n, "at most %d libraries (--lib) at once", MAX_LIBS);
+        return false;
     }
-    if (n == 0) {
-        fprintf(stderr, "osslbench %s: no library given (use --lib PATH)\n", argv[0]);
-        return 2;
-    }
+    if (!parse_lib_arg(v, &a->paths[a->n], label, sizeof label, why, n))
+        return false;
+    a->n++;
+    return true;
+}
+
+static bool take_timeout(const option_spec *o, void *dest, const char *typed, const char *v,
+                         char *why, size_t n)
+{
+    (void)o, (void)typed;
+    return parse_seconds(v, 0.1, 86400, &((inspect_args *)dest)->timeout_s, why, n);
+}
+
+const option_spec inspect_specs[] = {
+    OPTION_VALUE("--lib", "-l", "PATH", take_lib, "a libcrypto to look at, one --lib each"),
+    OPTION_FLAG("--verbose", "-v", inspect_args, verbose,
+                "info: also the symbols of compat/symbols.def the build lacks\n"
+                "or has unexpectedly (list shows the same either way)"),
+    OPTION_VALUE("--timeout", NULL, "S", take_timeout,
+                 "a library that does not answer in S seconds is hung (default 60)"),
+    OPTION_END,
+};
+
+int inspect(int argc, char **argv, inspect_fn fn, const option_table *t)
+{
+    inspect_args a = {.timeout_s = DEFAULT_TIMEOUT_S};
+    int rc = option_parse(t, argc, argv, &a);
+    if (rc == OPTIONS_HELP)
+        return inspect_output_done(argv[0], 0);
+    if (rc != OPTIONS_READY)
+        return rc;
+    if (a.n == 0)
+        return option_refuse(t, "no library given (use --lib PATH)");
     shown_by = fn;
-    shown_verbose = verbose;
-    int rc = 0;
-    for (size_t i = 0; i < n && !ferror(stdout); i++)
-        if (!show(argv[0], paths[i], timeout_s))
+    shown_verbose = a.verbose;
+    for (size_t i = 0; i < a.n && !ferror(stdout); i++)
+        if (!show(argv[0], a.paths[i], a.timeout_s))
             rc = 1;
     return inspect_output_done(argv[0], rc);
 }

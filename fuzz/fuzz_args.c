@@ -1,7 +1,7 @@
 /* libFuzzer harness: `osslbench run` argument parsing.  The input is split
  * at newlines into argv, so the fuzzer explores option/value sequences. */
 #define _POSIX_C_SOURCE 200809L
-#include "../harness/options.h"
+#include "../cli/run_options.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,8 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          tok = strtok_r(NULL, "\n", &save))
         argv[argc++] = tok;
     argv[argc] = NULL;
-    static run_options o;
-    (void)options_parse(argc, argv, &o, "");
+    static run_args o;
+    (void)run_args_parse(argc, argv, &o);
     free(buf);
     return 0;
 }

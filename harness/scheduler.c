@@ -39,12 +39,12 @@ static size_t op_count(const workload *w)
 }
 
 /* A path is measured when asked for and the workload has that call shape. */
-static bool measured(const run_options *o, const workload *w, int api)
+static bool measured(const run_plan *o, const workload *w, int api)
 {
     return o->apis[api] && w->needs[api] != NULL;
 }
 
-size_t schedule_point_count(const run_options *o)
+size_t schedule_point_count(const run_plan *o)
 {
     size_t total = 0;
     for (size_t i = 0; i < o->nworkloads; i++) {
@@ -86,7 +86,7 @@ static bool ask(const schedule *s, libproc *lp, const request *rq, reply *rp, re
                 bool *interrupted)
 {
     char why[256];
-    call_result cr = driver(s)->call(lp, rq, rp, s->opt->timeout_s, why, sizeof why);
+    call_result cr = driver(s)->call(lp, rq, rp, s->plan->timeout_s, why, sizeof why);
     if (cr == CALL_OK)
         return true;
     if (cr == CALL_INTERRUPTED) {
@@ -104,7 +104,7 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
                     lib_point *lpt, bool *interrupted)
 {
     result_row *r = &lpt->row;
-    if (!lp->loaded && *restartable && !driver(s)->start(lp, s->cpu, s->opt->timeout_s))
+    if (!lp->loaded && *restartable && !driver(s)->start(lp, s->cpu, s->plan->timeout_s))
         *restartable = false; /* it crashed, then would not come back: stop trying */
     if (!lp->loaded) {
         r->status = ST_LOAD_FAILED;
@@ -112,9 +112,9 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
         return false;
     }
     request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
-                  .target_ns = s->opt->target_ns, .cpu_clock = s->opt->cpu_clock,
+                  .target_ns = s->plan->sampling.target_ns, .cpu_clock = s->plan->cpu_clock,
                   .threads = p->workers.threads, .procs = p->workers.procs,
-                  .thread_safety = s->opt->any_threads, .on_workers = s->opt->nworkers > 1};
+                  .thread_safety = s->plan->any_threads, .on_workers = s->plan->nworkers > 1};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
     reply rp;
     if (!ask(s, lp, &rq, &rp, r, interrupted))
@@ -139,7 +139,7 @@ static void append_rate(lib_point *lpt, double rate)
 }
 
 /* Enough samples: the CI is tight enough, or the time budget is spent. */
-static bool satisfied(const run_options *o, const lib_point *lpt)
+static bool satisfied(const sampling_rule *o, const lib_point *lpt)
 {
     const result_row *r = &lpt->row;
     if (r->nsample < o->min_samples)
@@ -256,11 +256,11 @@ static void rotate(const schedule *s, const point_def *p, lib_point *lpts, size_
         for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
             size_t i = order[j];
             lib_point *lpt = &lpts[i];
-            if (!lpt->active || lpt->row.nsample >= s->opt->max_samples)
+            if (!lpt->active || lpt->row.nsample >= s->plan->sampling.max_samples)
                 continue;
             lpt->active = sample_once(s, i, lpt, p, seq, interrupted);
             if (lpt->active)
-                lpt->satisfied = satisfied(s->opt, lpt);
+                lpt->satisfied = satisfied(&s->plan->sampling, lpt);
             all_satisfied = all_satisfied && (!lpt->active || lpt->satisfied);
         }
         if (*interrupted || all_satisfied)
@@ -302,7 +302,7 @@ static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bo
 
 bool schedule_run(const schedule *s)
 {
-    const run_options *o = s->opt;
+    const run_plan *o = s->plan;
     lib_point *lpts = calloc(s->nlibs, sizeof *lpts);
     bool *restartable = calloc(s->nlibs, sizeof *restartable);
     size_t *order = calloc(s->nlibs, sizeof *order);

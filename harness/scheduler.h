@@ -10,14 +10,14 @@
 
 #include "host.h"
 #include "libproc.h"
-#include "options.h"
+#include "run_plan.h"
 
 #include <stdio.h>
 
 typedef void (*row_sink)(const result_row *row, void *ctx);
 
 typedef struct {
-    const run_options *opt;
+    const run_plan *plan;
     const run_context *where;
     libproc *libs;
     size_t nlibs;
@@ -32,7 +32,7 @@ typedef struct {
 /* Returns false when interrupted (rows already delivered stay delivered). */
 bool schedule_run(const schedule *s);
 
-/* Number of points the options describe (for progress). */
-size_t schedule_point_count(const run_options *o);
+/* Number of points the plan describes (for progress). */
+size_t schedule_point_count(const run_plan *p);
 
 #endif

@@ -6,13 +6,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../harness/options.h"
+#include "../../cli/option_values.h"
+#include "../../cli/run_options.h"
 
 #include <string.h>
 
-static int parse(run_options *o, int argc, char **argv)
+static int parse(run_args *o, int argc, char **argv)
 {
-    return options_parse(argc, argv, o, "usage\n");
+    return run_args_parse(argc, argv, o);
 }
 
 #define ARGS(...) (char *[]){"run", __VA_ARGS__}
@@ -22,29 +23,29 @@ static int parse(run_options *o, int argc, char **argv)
 static void defaults(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--lib", "/x/libcrypto.so"), 0);
     assert_int_equal(o.nlibs, 1);
-    assert_int_equal(o.nsizes, 6);
-    assert_int_equal(o.sizes[0], 16);
-    assert_int_equal(o.sizes[5], 16384);
+    assert_int_equal(o.plan.nsizes, 6);
+    assert_int_equal(o.plan.sizes[0], 16);
+    assert_int_equal(o.plan.sizes[5], 16384);
     /* the registry's default set, every API path */
     workload_spec dflt[MAX_WORKLOADS];
     size_t n = workload_defaults(dflt, MAX_WORKLOADS);
     assert_true(n > 0);
-    assert_int_equal(o.nworkloads, n);
+    assert_int_equal(o.plan.nworkloads, n);
     for (size_t i = 0; i < n; i++)
-        assert_string_equal(o.workloads[i].name, dflt[i].name);
+        assert_string_equal(o.plan.workloads[i].name, dflt[i].name);
     for (int a = 0; a < API_COUNT; a++)
-        assert_true(o.apis[a]);
-    assert_float_equal(o.precision, 0.01, 1e-12);
-    assert_int_equal(o.target_ns, 10000000);
+        assert_true(o.plan.apis[a]);
+    assert_float_equal(o.plan.sampling.precision, 0.01, 1e-12);
+    assert_int_equal(o.plan.sampling.target_ns, 10000000);
 }
 
 static void lists_and_labels(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--lib", "old=/a/lib.so", "--lib", "/b/x=y/lib.so", "--sizes",
                            "1,1k,1M", "--api", "evp,fetch", "--workloads", "sha256,rsa1536",
                            "--precision", "2%", "--quick"),
@@ -53,21 +54,21 @@ static void lists_and_labels(void **state)
     assert_string_equal(o.lib_paths[0], "/a/lib.so");
     assert_string_equal(o.labels[1], "");
     assert_string_equal(o.lib_paths[1], "/b/x=y/lib.so");
-    assert_int_equal(o.sizes[1], 1024);
-    assert_int_equal(o.sizes[2], 1048576);
-    assert_false(o.apis[API_LEGACY]);
-    assert_true(o.apis[API_FETCH]);
-    assert_int_equal(o.workloads[1].param, 1536);
-    assert_float_equal(o.precision, 0.02, 1e-12);
+    assert_int_equal(o.plan.sizes[1], 1024);
+    assert_int_equal(o.plan.sizes[2], 1048576);
+    assert_false(o.plan.apis[API_LEGACY]);
+    assert_true(o.plan.apis[API_FETCH]);
+    assert_int_equal(o.plan.workloads[1].param, 1536);
+    assert_float_equal(o.plan.sampling.precision, 0.02, 1e-12);
     assert_true(o.quick);
     /* a smoke run still stops no point before its median has a 95% CI */
-    assert_int_equal(o.min_samples, 6);
+    assert_int_equal(o.plan.sampling.min_samples, 6);
 }
 
 static void refuses_bad_values(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--sizes", "16"), 2); /* no --lib */
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "0"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "-16"), 2);
@@ -91,21 +92,21 @@ static void refuses_bad_values(void **state)
 static void worker_counts(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--lib", "/x"), 0);
-    assert_int_equal(o.nworkers, 1);
-    assert_int_equal(o.workers[0].threads, 1);
-    assert_int_equal(o.workers[0].procs, 1);
-    assert_false(o.any_threads);
+    assert_int_equal(o.plan.nworkers, 1);
+    assert_int_equal(o.plan.workers[0].threads, 1);
+    assert_int_equal(o.plan.workers[0].procs, 1);
+    assert_false(o.plan.any_threads);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "1,2,4", "--procs", "2,1"), 0);
-    assert_int_equal(o.nworkers, 4); /* 1t 2t 4t 2p; --procs 1 is the 1-thread point */
-    assert_int_equal(o.workers[2].threads, 4);
-    assert_int_equal(o.workers[3].threads, 1);
-    assert_int_equal(o.workers[3].procs, 2);
-    assert_true(o.any_threads);
+    assert_int_equal(o.plan.nworkers, 4); /* 1t 2t 4t 2p; --procs 1 is the 1-thread point */
+    assert_int_equal(o.plan.workers[2].threads, 4);
+    assert_int_equal(o.plan.workers[3].threads, 1);
+    assert_int_equal(o.plan.workers[3].procs, 2);
+    assert_true(o.plan.any_threads);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--procs", "3"), 0);
-    assert_int_equal(o.nworkers, 2);
-    assert_false(o.any_threads);
+    assert_int_equal(o.plan.nworkers, 2);
+    assert_false(o.plan.any_threads);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "0"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "257"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--threads", "2,2"), 2);
@@ -119,7 +120,7 @@ static void worker_counts(void **state)
 static void refuses_duplicates(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16,16"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "1k,1024"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16", "--sizes", "16"), 2);
@@ -131,15 +132,15 @@ static void refuses_duplicates(void **state)
     assert_int_equal(PARSE(&o, "--lib", "/x", "--sizes", "16,1k", "--api", "evp", "--api", "fetch",
                            "--workloads", "sha256", "--workloads", "rsa2048,rsa3072"),
                      0);
-    assert_int_equal(o.nsizes, 2);
-    assert_int_equal(o.nworkloads, 3);
+    assert_int_equal(o.plan.nsizes, 2);
+    assert_int_equal(o.plan.nworkloads, 3);
 }
 
 /* A label is at most LABEL_SIZE - 1 = 63 characters, kept whole. */
 static void label_length(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     char arg[LABEL_SIZE + 16];
     memset(arg, 'x', LABEL_SIZE - 1);
     strcpy(arg + LABEL_SIZE - 1, "=/x");
@@ -155,7 +156,7 @@ static void label_length(void **state)
 static void file_names(void **state)
 {
     (void)state;
-    static run_options o;
+    static run_args o;
     assert_int_equal(PARSE(&o, "--lib", "/x", "--csv", ""), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--csv", "--quiet"), 2);
     assert_int_equal(PARSE(&o, "--lib", "/x", "--trace", ""), 2);

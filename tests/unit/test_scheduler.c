@@ -102,7 +102,7 @@ static void collect(const result_row *r, void *ctx)
     c->n++;
 }
 
-static run_options opt;
+static run_plan opt; /* the plan under test */
 static libproc libs[NLIBS];
 static collected out;
 static char trace_buf[1 << 20];
@@ -120,13 +120,13 @@ static void setup_run(const uint64_t *sizes, size_t nsizes)
     opt.nsizes = nsizes;
     opt.workers[0] = (worker_count){.threads = 1, .procs = 1}; /* one worker, no --threads */
     opt.nworkers = 1;
-    opt.time_s = 1000.0;
-    opt.precision = 0.01;
+    opt.sampling.time_s = 1000.0;
+    opt.sampling.precision = 0.01;
     opt.timeout_s = 1.0;
     opt.quiet = true;
-    opt.min_samples = 10;
-    opt.max_samples = 1000;
-    opt.target_ns = 10000000;
+    opt.sampling.min_samples = 10;
+    opt.sampling.max_samples = 1000;
+    opt.sampling.target_ns = 10000000;
     static const char *const names[NLIBS] = {"a", "b", "c"};
     for (size_t i = 0; i < NLIBS; i++) {
         libs[i] = (libproc){.path = "/fake", .loaded = true, .pid = -1};
@@ -143,7 +143,7 @@ static bool run_schedule(void)
                                 .run_id = "20261130T000000Z-0123456789abcdef"};
     FILE *trace = fmemopen(trace_buf, sizeof trace_buf, "w");
     assert_non_null(trace);
-    schedule s = {.opt = &opt, .where = &where, .libs = libs, .nlibs = NLIBS, .cpu = -1,
+    schedule s = {.plan = &opt, .where = &where, .libs = libs, .nlibs = NLIBS, .cpu = -1,
                   .sink = collect, .sink_ctx = &out, .trace = trace, .driver = &fake_driver};
     bool ok = schedule_run(&s);
     fclose(trace);
@@ -190,7 +190,7 @@ static void order_changes_between_rounds(void **state)
     (void)state;
     static const uint64_t sizes[] = {16};
     setup_run(sizes, 1);
-    opt.min_samples = 30;
+    opt.sampling.min_samples = 30;
     assert_true(run_schedule());
     size_t order[MAX_CALLS], n = 0;
     for (size_t c = 0; c < fake.ncalls; c++)
@@ -229,13 +229,13 @@ static void early_finishers_keep_sampling_until_all_are_done(void **state)
     (void)state;
     static const uint64_t sizes[] = {16};
     setup_run(sizes, 1);
-    opt.time_s = 0.4; /* 40 samples of 10 ms */
+    opt.sampling.time_s = 0.4; /* 40 samples of 10 ms */
     fake.script[1].jitter_ns = 5000000;
     assert_true(run_schedule());
     size_t last_a = 0, last_b = 0, last_c = 0;
     size_t na = samples_of(0, NULL, &last_a), nb = samples_of(1, NULL, &last_b),
            nc = samples_of(2, NULL, &last_c);
-    assert_true(nb > (size_t)opt.min_samples); /* b needed more than the minimum */
+    assert_true(nb > (size_t)opt.sampling.min_samples); /* b needed more than the minimum */
     assert_int_equal(na, nb);
     assert_int_equal(nc, nb);
     for (size_t r = 0; r < out.n; r++)
@@ -254,7 +254,7 @@ static void stops_at_the_minimum_when_precise(void **state)
         assert_int_equal(samples_of(i, NULL, NULL), 10);
     /* --quick's minimum still gives a real 95% interval */
     setup_run(sizes, 1);
-    opt.min_samples = MEDIAN_CI_MIN_SAMPLES;
+    opt.sampling.min_samples = MEDIAN_CI_MIN_SAMPLES;
     assert_true(run_schedule());
     for (size_t r = 0; r < out.n; r++)
         assert_int_equal(out.rows[r].samples, MEDIAN_CI_MIN_SAMPLES);
@@ -265,7 +265,7 @@ static void stops_at_the_maximum(void **state)
     (void)state;
     static const uint64_t sizes[] = {16};
     setup_run(sizes, 1);
-    opt.max_samples = 25;
+    opt.sampling.max_samples = 25;
     for (size_t i = 0; i < NLIBS; i++)
         fake.script[i].jitter_ns = 5000000; /* never precise, budget never spent */
     assert_true(run_schedule());

@@ -1,6 +1,8 @@
 /* The value parsers of `osslbench run`'s options: block sizes, seconds,
  * precision, [LABEL=]PATH; each refuses with a one-line reason. */
-#include "options.h"
+#include "option_values.h"
+
+#include "../csv/row.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,0 +1,14 @@
+/* The option tables of the commands (each beside its command), listed
+ * together so that tests can hold every --help to its table. */
+#ifndef CLI_COMMAND_OPTIONS_H
+#define CLI_COMMAND_OPTIONS_H
+
+#include "option_table.h"
+
+extern const option_table run_option_table, report_option_table, compare_option_table,
+    info_option_table, list_option_table;
+
+extern const option_table *const command_option_tables[];
+extern const size_t command_option_table_count;
+
+#endif

@@ -1,0 +1,133 @@
+#include "option_table.h"
+
+#include "../harness/suggest.h"
+
+#include <string.h>
+
+enum { MAX_SPECS = 64, LEFT_WIDTH = 21 };
+
+bool option_set_flag(const option_spec *spec, void *dest, const char *typed, const char *value,
+                     char *why, size_t n)
+{
+    (void)typed, (void)value, (void)why, (void)n;
+    *(bool *)((char *)dest + spec->offset) = true;
+    return true;
+}
+
+bool option_set_text(const option_spec *spec, void *dest, const char *typed, const char *value,
+                     char *why, size_t n)
+{
+    (void)typed, (void)why, (void)n;
+    *(const char **)((char *)dest + spec->offset) = value;
+    return true;
+}
+
+int option_refuse(const option_table *t, const char *why)
+{
+    fprintf(stderr, "osslbench %s: %s\n", t->command, why);
+    return OPTIONS_BAD;
+}
+
+static bool is_help(const char *word)
+{
+    return strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+}
+
+static const option_spec *find(const option_table *t, const char *word)
+{
+    for (const option_spec *s = t->specs; s->name != NULL; s++)
+        if (strcmp(word, s->name) == 0 || (s->alias != NULL && strcmp(word, s->alias) == 0))
+            return s;
+    return NULL;
+}
+
+/* "unknown option '--tme' (did you mean '--time'?)": the long names are
+ * compared without their "--", so the shared prefix makes no typo look near. */
+static int refuse_unknown(const option_table *t, const char *word)
+{
+    const char *names[MAX_SPECS];
+    size_t count = 0;
+    for (const option_spec *s = t->specs; s->name != NULL && count < MAX_SPECS; s++)
+        names[count++] = s->name + 2;
+    const char *near = strncmp(word, "--", 2) == 0 && word[2] != '\0'
+                           ? suggest_nearest(word + 2, names, count)
+                           : NULL;
+    char hint[96], why[512];
+    if (near != NULL)
+        snprintf(hint, sizeof hint, "did you mean '--%s'?", near);
+    else
+        snprintf(hint, sizeof hint, "%s", t->hint);
+    snprintf(why, sizeof why, t->unknown_fmt, word, hint);
+    return option_refuse(t, why);
+}
+
+int option_parse(const option_table *t, int argc, char **argv, void *dest)
+{
+    char why[512];
+    bool options_end = false;
+    for (int i = 1; i < argc; i++) {
+        const char *word = argv[i];
+        bool positional = t->positional != NULL &&
+                          (options_end || word[0] != '-' || strcmp(word, "-") == 0);
+        if (positional) {
+            if (!t->positional(NULL, dest, NULL, word, why, sizeof why))
+                return option_refuse(t, why);
+            continue;
+        }
+        if (t->positional != NULL && strcmp(word, "--") == 0) {
+            options_end = true;
+            continue;
+        }
+        if (is_help(word)) {
+            option_usage(t, stdout);
+            return OPTIONS_HELP;
+        }
+        const option_spec *spec = find(t, word);
+        if (spec == NULL)
+            return refuse_unknown(t, word);
+        const char *value = NULL;
+        if (spec->value != NULL) {
+            if (i + 1 >= argc) {
+                snprintf(why, sizeof why, t->missing_fmt, word);
+                return option_refuse(t, why);
+            }
+            value = argv[++i];
+        }
+        if (!spec->take(spec, dest, word, value, why, sizeof why))
+            return option_refuse(t, why);
+    }
+    return OPTIONS_READY;
+}
+
+/* "  -l, --lib [LABEL=]PATH" and its help, each further line of it indented
+ * to the help column; a left side too wide for it puts the help below. */
+static void print_entry(FILE *f, const char *alias, const char *name, const char *value,
+                        const char *help)
+{
+    char left[128];
+    snprintf(left, sizeof left, "%s%s%s%s%s", alias ? alias : "", alias ? ", " : "    ", name,
+             value ? " " : "", value ? value : "");
+    int width = (int)strlen(left);
+    fprintf(f, "  %s", left);
+    if (width > LEFT_WIDTH)
+        fprintf(f, "\n%*s", LEFT_WIDTH + 2, "");
+    else
+        fprintf(f, "%*s", LEFT_WIDTH - width, "");
+    for (const char *line = help; *line != '\0';) {
+        size_t len = strcspn(line, "\n");
+        fprintf(f, " %.*s\n", (int)len, line);
+        line += len;
+        if (*line == '\n' && *++line != '\0')
+            fprintf(f, "%*s", LEFT_WIDTH + 2, "");
+    }
+}
+
+void option_usage(const option_table *t, FILE *f)
+{
+    fputs(t->synopsis, f);
+    for (const option_spec *s = t->specs; s->name != NULL; s++)
+        print_entry(f, s->alias, s->name, s->value, s->help_now ? s->help_now() : s->help);
+    print_entry(f, "-h", "--help", NULL, "this text");
+    if (t->epilogue != NULL)
+        fputs(t->epilogue, f);
+}

@@ -1,0 +1,348 @@
+#include "run_options.h"
+
+#include "../stats/summary.h"
+#include "../harness/suggest.h"
+#include "option_values.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint64_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
+
+typedef bool (*item_take)(const char *item, run_args *a, char *why, size_t n);
+
+/* Calls `each` for every comma-separated item of `list`. */
+static bool for_each_item(const char *list, const char *what, item_take each, run_args *a,
+                          char *why, size_t n)
+{
+    char buf[1024];
+    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+        snprintf(why, n, "%s list is too long", what);
+        return false;
+    }
+    char *save = NULL;
+    int count = 0;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), count++)
+        if (!each(tok, a, why, n))
+            return false;
+    if (count == 0) {
+        snprintf(why, n, "empty %s list", what);
+        return false;
+    }
+    return true;
+}
+
+static bool add_workload(const char *name, run_args *a, char *why, size_t n)
+{
+    run_plan *p = &a->plan;
+    if (p->nworkloads == MAX_WORKLOADS) {
+        snprintf(why, n, "too many workloads");
+        return false;
+    }
+    workload_spec *ws = &p->workloads[p->nworkloads];
+    if (!workload_parse(name, ws)) {
+        const char *near = workload_suggest(name);
+        snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
+                 near ? near : "", near ? "'?)" : "");
+        return false;
+    }
+    for (size_t i = 0; i < p->nworkloads; i++)
+        if (p->workloads[i].w == ws->w && p->workloads[i].param == ws->param) {
+            snprintf(why, n, "workload %s is given twice", ws->name);
+            return false;
+        }
+    p->nworkloads++;
+    return true;
+}
+
+static bool add_size(const char *s, run_args *a, char *why, size_t n)
+{
+    run_plan *p = &a->plan;
+    if (p->nsizes == MAX_SIZES) {
+        snprintf(why, n, "too many block sizes");
+        return false;
+    }
+    uint64_t v;
+    if (!parse_size(s, &v, why, n))
+        return false;
+    for (size_t i = 0; i < p->nsizes; i++)
+        if (p->sizes[i] == v) {
+            snprintf(why, n, "block size %" PRIu64 " is given twice", v);
+            return false;
+        }
+    p->sizes[p->nsizes++] = v;
+    return true;
+}
+
+static bool add_count(const char *s, unsigned *list, size_t *count, const char *what, char *why,
+                      size_t n)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!isdigit((unsigned char)*s) || *end != '\0' || errno != 0 || v < 1 || v > MAX_WORKERS) {
+        snprintf(why, n, "%s count '%s' is not a whole number from 1 to %d", what, s, MAX_WORKERS);
+        return false;
+    }
+    if (*count == MAX_WORKER_COUNTS) {
+        snprintf(why, n, "at most %d %s counts", MAX_WORKER_COUNTS, what);
+        return false;
+    }
+    for (size_t i = 0; i < *count; i++)
+        if (list[i] == v) {
+            snprintf(why, n, "%s count %lu is given twice", what, v);
+            return false;
+        }
+    list[(*count)++] = (unsigned)v;
+    return true;
+}
+
+static bool add_threads(const char *s, run_args *a, char *why, size_t n)
+{
+    return add_count(s, a->thread_counts, &a->nthread_counts, "thread", why, n);
+}
+
+static bool add_procs(const char *s, run_args *a, char *why, size_t n)
+{
+    return add_count(s, a->proc_counts, &a->nproc_counts, "process", why, n);
+}
+
+static bool add_api(const char *name, run_args *a, char *why, size_t n)
+{
+    api_path api;
+    if (!api_parse(name, &api)) {
+        const char *names[API_COUNT];
+        char all[256] = "choose from";
+        for (int i = 0; i < API_COUNT; i++) {
+            names[i] = api_name((api_path)i);
+            size_t len = strlen(all);
+            snprintf(all + len, sizeof all - len, "%s %s", i ? "," : "", names[i]);
+        }
+        const char *near = suggest_nearest(name, names, API_COUNT);
+        snprintf(why, n, "unknown API path '%s' (%s%s%s)", name, near ? "did you mean '" : all,
+                 near ? near : "", near ? "'?" : "");
+        return false;
+    }
+    if (a->plan.apis[api]) {
+        snprintf(why, n, "API path %s is given twice", api_name(api));
+        return false;
+    }
+    a->plan.apis[api] = true;
+    return true;
+}
+
+/* The takes of the table: each option's value into run_args. */
+
+static bool take_lib(const option_spec *o, void *dest, const char *typed, const char *v,
+                     char *why, size_t n)
+{
+    (void)o, (void)typed;
+    run_args *a = dest;
+    if (a->nlibs == MAX_LIBS) {
+        snprintf(why, n, "at most %d libraries per run", MAX_LIBS);
+        return false;
+    }
+    if (!parse_lib_arg(v, &a->lib_paths[a->nlibs], a->labels[a->nlibs], LABEL_SIZE, why, n))
+        return false;
+    a->nlibs++;
+    return true;
+}
+
+#define LIST_TAKE(fn, what, each)                                                            \
+    static bool fn(const option_spec *o, void *dest, const char *typed, const char *v,     \
+                   char *why, size_t n)                                                    \
+    {                                                                                      \
+        (void)o, (void)typed;                                                              \
+        return for_each_item(v, what, each, dest, why, n);                                 \
+    }
+LIST_TAKE(take_workloads, "workload", add_workload)
+LIST_TAKE(take_sizes, "size", add_size)
+LIST_TAKE(take_threads, "thread count", add_threads)
+LIST_TAKE(take_procs, "process count", add_procs)
+
+static bool take_api(const option_spec *o, void *dest, const char *typed, const char *v,
+                     char *why, size_t n)
+{
+    (void)o, (void)typed;
+    ((run_args *)dest)->apis_set = true;
+    return for_each_item(v, "API", add_api, dest, why, n);
+}
+
+static bool take_time(const option_spec *o, void *dest, const char *typed, const char *v,
+                      char *why, size_t n)
+{
+    (void)o, (void)typed;
+    run_args *a = dest;
+    a->time_set = true;
+    return parse_seconds(v, 0.001, 3600, &a->plan.sampling.time_s, why, n);
+}
+
+static bool take_precision(const option_spec *o, void *dest, const char *typed, const char *v,
+                           char *why, size_t n)
+{
+    (void)o, (void)typed;
+    return parse_precision(v, &((run_args *)dest)->plan.sampling.precision, why, n);
+}
+
+static bool take_timeout(const option_spec *o, void *dest, const char *typed, const char *v,
+                         char *why, size_t n)
+{
+    (void)o, (void)typed;
+    return parse_seconds(v, 0.1, 86400, &((run_args *)dest)->plan.timeout_s, why, n);
+}
+
+static bool take_clock(const option_spec *o, void *dest, const char *typed, const char *v,
+                       char *why, size_t n)
+{
+    (void)o, (void)typed;
+    if (strcmp(v, "cpu") != 0 && strcmp(v, "wall") != 0) {
+        snprintf(why, n, "--clock is 'wall' or 'cpu', not '%s'", v);
+        return false;
+    }
+    ((run_args *)dest)->plan.cpu_clock = strcmp(v, "cpu") == 0;
+    return true;
+}
+
+/* A file name for --csv/--trace: "" and "--quiet" (a forgotten value) are
+ * refused, never created; "-" is stdout only for --csv. */
+static bool take_file(const option_spec *o, void *dest, const char *typed, const char *v,
+                      char *why, size_t n)
+{
+    bool dash_ok = strcmp(o->name, "--csv") == 0;
+    if (*v == '\0')
+        snprintf(why, n, "%s needs a file name, got an empty one", typed);
+    else if (strcmp(v, "-") == 0 && !dash_ok)
+        snprintf(why, n, "%s writes a file, not stdout (for the terminal: %s /dev/stderr)", typed,
+                 typed);
+    else if (*v == '-' && strcmp(v, "-") != 0)
+        snprintf(why, n, "%s needs a file name, got option %s (a file of that name: ./%s)",
+                 typed, v, v);
+    else
+        return option_set_text(o, dest, typed, v, why, n);
+    return false;
+}
+
+/* --api's help names the paths of apis.def. */
+static const char *api_help(void)
+{
+    static char text[256];
+    size_t len = (size_t)snprintf(text, sizeof text,
+                                  "API paths (default: every path the release has):\n");
+    for (int a = 0; a < API_COUNT && len < sizeof text; a++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", a ? "," : "",
+                                api_name((api_path)a));
+    if (len < sizeof text)
+        snprintf(text + len, sizeof text - len, " (osslbench list --apis)");
+    return text;
+}
+
+/* One line per option, in --help's order: a new option is one more line. */
+static const option_spec run_specs[] = {
+    OPTION_VALUE("--lib", "-l", "[LABEL=]PATH", take_lib,
+                 "a libcrypto to measure, one --lib each; LABEL names it in the\n"
+                 "results (default: its release)"),
+    OPTION_VALUE("--workloads", "-w", "LIST", take_workloads,
+                 "comma-separated (default: the default set; all of them and what\n"
+                 "one operation is: osslbench list --workloads)"),
+    OPTION_VALUE("--sizes", "-s", "LIST", take_sizes,
+                 "block sizes in bytes, k/M suffixes\n"
+                 "(default 16,64,256,1024,8192,16384)"),
+    {"--api", "-a", "LIST", take_api, 0, NULL, api_help},
+    OPTION_VALUE("--time", "-t", "S", take_time,
+                 "sampling budget per point and library (default 1)"),
+    OPTION_VALUE("--precision", "-p", "P", take_precision,
+                 "stop a point once its 95% CI is within +-P (default 0.01 = 1%)"),
+    OPTION_VALUE("--timeout", NULL, "S", take_timeout,
+                 "a library that does not answer in S seconds is hung (default 60)"),
+    OPTION_VALUE("--clock", NULL, "wall|cpu", take_clock,
+                 "time samples by the wall clock (default) or by the thread's\n"
+                 "CPU time, which leaves out time other processes took"),
+    OPTION_VALUE("--threads", NULL, "LIST", take_threads,
+                 "run each point on N threads at once, e.g. 1,2,4 (default 1):\n"
+                 "the aggregate rate, a row per count (column threads)"),
+    OPTION_VALUE("--procs", NULL, "LIST", take_procs,
+                 "also on N processes at once, like openssl speed -multi (column\n"
+                 "procs): the gap to N threads is what shared state costs"),
+    OPTION_FLAG("--quick", NULL, run_args, quick, "smoke run: short samples, few of them"),
+    {"--csv", "-o", "FILE|-", take_file, offsetof(run_args, csv_path),
+     "write the results CSV (never overwrites an existing file)", NULL},
+    {"--trace", NULL, "FILE", take_file, offsetof(run_args, trace_path),
+     "log every timed sample (shows the interleaving; a new file)", NULL},
+    OPTION_FLAG("--quiet", "-q", run_args, plan.quiet, "no progress lines"),
+    OPTION_FLAG("--plan", NULL, run_args, count_only,
+                "print the number of points and libraries, measure nothing"),
+    OPTION_END,
+};
+
+const option_table run_option_table = {
+    .command = "run",
+    .specs = run_specs,
+    .synopsis = "usage: osslbench run --lib [LABEL=]PATH [--lib ...] [options]\n",
+    .missing_fmt = "option %s needs a value",
+    .unknown_fmt = "unknown option '%s' (%s)",
+    .hint = "see --help",
+};
+
+/* Thread counts as given (default 1), then each process count (> 1, or 1
+ * when no thread count is 1): one worker is measured once. */
+static void worker_counts(run_args *a)
+{
+    run_plan *p = &a->plan;
+    if (a->nthread_counts == 0)
+        a->thread_counts[a->nthread_counts++] = 1;
+    p->nworkers = 0;
+    for (size_t i = 0; i < a->nthread_counts; i++) {
+        p->workers[p->nworkers++] = (worker_count){a->thread_counts[i], 1};
+        p->any_threads = p->any_threads || a->thread_counts[i] > 1;
+    }
+    for (size_t i = 0; i < a->nproc_counts; i++) {
+        bool dup = false;
+        for (size_t k = 0; k < p->nworkers; k++)
+            dup = dup || (p->workers[k].threads == 1 && p->workers[k].procs == a->proc_counts[i]);
+        if (!dup)
+            p->workers[p->nworkers++] = (worker_count){1, a->proc_counts[i]};
+    }
+}
+
+/* What was not given. */
+static void fill_defaults(run_args *a)
+{
+    run_plan *p = &a->plan;
+    if (p->nworkloads == 0)
+        p->nworkloads = workload_defaults(p->workloads, MAX_WORKLOADS);
+    if (p->nsizes == 0) {
+        memcpy(p->sizes, default_sizes, sizeof default_sizes);
+        p->nsizes = sizeof default_sizes / sizeof *default_sizes;
+    }
+    if (!a->apis_set)
+        for (int i = 0; i < API_COUNT; i++)
+            p->apis[i] = true;
+    worker_counts(a);
+    /* --quick: a smoke run (short samples, few of them), not a measurement;
+     * still enough samples that the CI of every median is a real 95% one. */
+    sampling_rule *r = &p->sampling;
+    r->target_ns = a->quick ? 2000000 : 10000000;
+    r->min_samples = a->quick ? MEDIAN_CI_MIN_SAMPLES : 10;
+    r->max_samples = 1000;
+    if (a->quick && !a->time_set)
+        r->time_s = 0.03;
+}
+
+int run_args_parse(int argc, char **argv, run_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->plan.sampling.time_s = 1.0;
+    a->plan.sampling.precision = 0.01;
+    a->plan.timeout_s = DEFAULT_TIMEOUT_S;
+    int rc = option_parse(&run_option_table, argc, argv, a);
+    if (rc != OPTIONS_READY)
+        return rc;
+    if (a->nlibs == 0)
+        return option_refuse(&run_option_table, "no library given (use --lib PATH)");
+    fill_defaults(a);
+    return OPTIONS_READY;
+}

@@ -1,0 +1,39 @@
+/* `osslbench run`'s command line: its option table (cli/run_options.c, one
+ * line per option) read into the run plan the scheduler takes, plus what
+ * only the command itself uses (libraries, output files). */
+#ifndef CLI_RUN_OPTIONS_H
+#define CLI_RUN_OPTIONS_H
+
+#include "../csv/row.h"
+#include "../harness/run_plan.h"
+#include "option_table.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { MAX_LIBS = 64 };
+#define DEFAULT_TIMEOUT_S 60.0 /* --timeout of run, list and info */
+
+typedef struct {
+    const char *lib_paths[MAX_LIBS];
+    char labels[MAX_LIBS][LABEL_SIZE]; /* "" = name it after its release */
+    size_t nlibs;
+    run_plan plan;
+    bool quick;
+    bool count_only;        /* --plan: say how many points, measure nothing */
+    const char *csv_path;   /* NULL: no CSV; "-": stdout */
+    const char *trace_path; /* one line per timed sample */
+    /* --threads and --procs as given, before the plan's worker counts are
+     * built from them; and whether a default was overridden. */
+    unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
+    size_t nthread_counts, nproc_counts;
+    bool time_set, apis_set;
+} run_args;
+
+extern const option_table run_option_table;
+
+/* Parses argv (argv[0] = "run") and fills in the defaults.  OPTIONS_READY,
+ * OPTIONS_HELP after printing help, OPTIONS_BAD after a one-line error. */
+int run_args_parse(int argc, char **argv, run_args *a);
+
+#endif
