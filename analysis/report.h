@@ -102,7 +102,8 @@ report_ratio report_speedup(const result_row *row, const result_row *base);
 report_ratio report_ratio_unpaired(const result_row *row, const result_row *base);
 const char *ratio_method_name(ratio_method m);
 
-/* ---- outputs (report_tables.c, report_speed.c, report_dat.c) ---- */
+/* ---- outputs (report_tables.c, report_speed.c, report_scaling.c, report_dat.c;
+ * speedup.csv's and scaling.csv's columns: ratio_columns.def) ---- */
 void report_write_term(const report *r, FILE *f);
 void report_write_csv(const report *r, FILE *f);
 void report_write_md(const report *r, FILE *f);
@@ -111,14 +112,10 @@ void report_write_md(const report *r, FILE *f);
  * than one worker. */
 void report_write_scaling(const report *r, FILE *f);
 void report_write_scaling_csv(const report *r, FILE *f);
-/* A line of speedup.csv or scaling.csv for release k at point p: label,
- * version[,baseline (NULL: no such column)], the point's columns, the
- * rate of `row` (the ok row; `any`: the row whatever its status, for the
- * status column) and of `ref`, the ratio q with its interval and method. */
-void report_csv_ratio_line(FILE *f, const report *r, size_t k, const char *baseline,
-                           const report_point *p, const result_row *any, const result_row *row,
-                           const result_row *ref, report_ratio q);
 bool report_has_workers(const report *r);
+/* Release rel's rate at p (several workers) / its rate at p's one-worker
+ * point; RATIO_NONE when either is missing. */
+report_ratio report_scaling_ratio(const report *r, size_t rel, const report_point *p);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);
 /* gnuplot .dat files and charts.list into dir (which must exist). */

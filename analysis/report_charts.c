@@ -1,7 +1,7 @@
 /* The chart kinds drawn over one run's releases: throughput, speed-up,
- * op/s and API paths.  Scaling charts are in report_scaling.c, the per-host
- * kinds in report_hosts_dat.c; report_dat.c has charts.list's format. */
-#include "report_dat.h"
+ * op/s and API paths.  Scaling charts are in chart_scaling.c, the per-host
+ * kinds in report_hosts_dat.c; chart_data.c has charts.list's format. */
+#include "report_charts.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -12,7 +12,7 @@ void chart_throughput(dat_ctx *c, const point_list *l)
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
     char name[160], colours[512] = "", sizes[512] = "", tag[48];
-    dat_chart_name(name, sizeof name, "throughput", g->workload, g->api);
+    dat_chart_name(name, sizeof name, CHART_THROUGHPUT, g->workload, g->api);
     dat_workers_tag(g, name, sizeof name, tag, sizeof tag);
     for (size_t k = 0; k < r->nrel; k++)
         if (dat_release_has(r, k, l))
@@ -47,8 +47,9 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             snprintf(sizes + len, sizeof sizes - len, "%s%" PRIu64, len ? " " : "", b);
     }
     dat_close(&c->out, f);
-    fprintf(c->out.list, "throughput\t%s\t%s\t%s throughput vs block size, %s API%s\t%s\n", name,
-            colours, g->workload, g->api, tag, sizes);
+    dat_list_start(&c->out, CHART_THROUGHPUT, name, colours);
+    fprintf(c->out.list, "%s throughput vs block size, %s API%s\t%s\n", g->workload, g->api, tag,
+            sizes);
 }
 
 /* The releases a chart of these points shows (at most 256): those with a
@@ -81,7 +82,7 @@ typedef struct {
 
 /* The .dat file of such a chart of the points l; NULL when no release has
  * anything to show (or the file cannot be made). */
-static FILE *open_release_chart(dat_ctx *c, const point_list *l, const char *kind,
+static FILE *open_release_chart(dat_ctx *c, const point_list *l, chart_kind kind,
                                 const char *group, bool vs_baseline, release_chart *rc)
 {
     const report_point *g = &c->r->pt[l->at[0]];
@@ -103,7 +104,7 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     const report_point *g = &r->pt[l->at[0]];
     bool ops = report_point_is_ops(g);
     release_chart rc;
-    FILE *f = open_release_chart(c, l, "speedup", ops ? report_ops_group(g) : g->workload, true,
+    FILE *f = open_release_chart(c, l, CHART_SPEEDUP, ops ? report_ops_group(g) : g->workload, true,
                                  &rc);
     if (f == NULL)
         return;
@@ -125,8 +126,9 @@ void chart_speedup(dat_ctx *c, const point_list *l)
     dat_close(&c->out, f);
     char base[64];
     dat_list_text(r->rel[r->baseline].label, base, sizeof base);
-    fprintf(c->out.list, "speedup\t%s\t%s\t%s speed-up vs %s, %s API%s\t%s\n", rc.name,
-            rc.colours, ops ? report_ops_group(g) : g->workload, base, g->api, rc.tag,
+    dat_list_start(&c->out, CHART_SPEEDUP, rc.name, rc.colours);
+    fprintf(c->out.list, "%s speed-up vs %s, %s API%s\t%s\n",
+            ops ? report_ops_group(g) : g->workload, base, g->api, rc.tag,
             ops ? "workload and operation" : "block size");
 }
 
@@ -137,7 +139,7 @@ void chart_ops(dat_ctx *c, const point_list *l)
     const report *r = c->r;
     const report_point *g = &r->pt[l->at[0]];
     release_chart rc;
-    FILE *f = open_release_chart(c, l, "ops", report_ops_group(g), false, &rc);
+    FILE *f = open_release_chart(c, l, CHART_PUBKEY, report_ops_group(g), false, &rc);
     if (f == NULL)
         return;
     for (size_t i = 0; i < l->n; i++) {
@@ -150,8 +152,9 @@ void chart_ops(dat_ctx *c, const point_list *l)
         fputc('\n', f);
     }
     dat_close(&c->out, f);
-    fprintf(c->out.list, "pubkey\t%s\t%s\t%s operations per second, %s API%s\t\n", rc.name,
-            rc.colours, report_ops_group(g), g->api, rc.tag);
+    dat_list_start(&c->out, CHART_PUBKEY, rc.name, rc.colours);
+    fprintf(c->out.list, "%s operations per second, %s API%s\t\n", report_ops_group(g), g->api,
+            rc.tag);
 }
 
 /* The two panels of an API-path chart: the smallest and largest block size,
@@ -188,7 +191,7 @@ void chart_apis(dat_ctx *c, const char *workload)
         return;
     bool ops = report_point_is_ops(&panel[0]);
     char name[160], titles[2][96], slots[256] = "";
-    dat_chart_name(name, sizeof name, "apis", workload, NULL);
+    dat_chart_name(name, sizeof name, CHART_APIS, workload, NULL);
     for (int k = 0; k < 2; k++) {
         if (ops)
             snprintf(titles[k], sizeof titles[k], "%s", panel[k].op);
@@ -239,7 +242,8 @@ void chart_apis(dat_ctx *c, const char *workload)
         fputs("\n\n", f);
     }
     dat_close(&c->out, f);
-    fprintf(c->out.list, "apis\t%s\t%s\t%s: API paths within each release\t%s\t%s\t%s\n", name,
-            slots, workload, titles[0], titles[1],
+    dat_list_start(&c->out, CHART_APIS, name, slots);
+    fprintf(c->out.list, "%s: API paths within each release\t%s\t%s\t%s\n", workload, titles[0],
+            titles[1],
             ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
 }

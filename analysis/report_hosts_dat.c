@@ -1,5 +1,5 @@
 /* gnuplot data for the cross-host charts, and the charts.list that
- * plots/draw-list.sh draws from (TAB-separated, as report_dat.c's):
+ * plots/draw-list.sh draws from (TAB-separated, as chart_data.c's):
  *
  *   hosts     name  slots  title  y-label  log(0|1)   one bar per host: rates
  *   relative  name  slots  title  reference           one bar per other host:
@@ -12,7 +12,7 @@
  * the line at each |).
  * Colours (slots) are host indexes, so a host keeps its colour everywhere.
  * Host and release labels reach gnuplot as data (column headers) only. */
-#include "report_dat.h"
+#include "chart_data.h"
 #include "report_hosts.h"
 
 #include <stdio.h>
@@ -84,7 +84,8 @@ static bool write_chart(chart_ctx *c, size_t rel, const char *group, bool relati
     if (ncol == 0)
         return false;
     double scale = hosts_is_rate_per_op(&h->pt[c->at[0]]) ? 1.0 : 1e-6;
-    dat_chart_name(name, name_len, relative ? "relative" : "hosts", h->rel[rel].label, group);
+    dat_chart_name(name, name_len, relative ? CHART_RELATIVE : CHART_HOSTS, h->rel[rel].label,
+                   group);
     FILE *f = dat_open(&c->out, name);
     if (f == NULL)
         return false;
@@ -116,8 +117,8 @@ static void hosts_chart(chart_ctx *c, size_t rel, const char *group, const char 
     if (!write_chart(c, rel, group, false, name, sizeof name, slots, sizeof slots))
         return;
     bool per_op = hosts_is_rate_per_op(&h->pt[c->at[0]]);
-    fprintf(c->out.list, "hosts\t%s\t%s\t%s: %s per host\t%s\t%d\n", name, slots,
-            h->rel[rel].label, what,
+    dat_list_start(&c->out, CHART_HOSTS, name, slots);
+    fprintf(c->out.list, "%s: %s per host\t%s\t%d\n", h->rel[rel].label, what,
             per_op ? "operations per second (log scale)" : "throughput (MB/s = 10^6 bytes/s)",
             per_op ? 1 : 0);
 }
@@ -129,9 +130,9 @@ static void relative_chart(chart_ctx *c, size_t rel, const char *group, const ch
     char slots[512] = "", name[200];
     if (!write_chart(c, rel, group, true, name, sizeof name, slots, sizeof slots))
         return;
-    fprintf(c->out.list, "relative\t%s\t%s\t%s: %s, each host relative to %s\t%s\n", name,
-            slots, h->rel[rel].label, what, h->host[h->reference].label,
-            h->host[h->reference].label);
+    dat_list_start(&c->out, CHART_RELATIVE, name, slots);
+    fprintf(c->out.list, "%s: %s, each host relative to %s\t%s\n", h->rel[rel].label, what,
+            h->host[h->reference].label, h->host[h->reference].label);
 }
 
 /* The points of release rel in the group of point g: same workload (B/s) or

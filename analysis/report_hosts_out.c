@@ -1,4 +1,6 @@
-/* Tables of a report over hosts: terminal, CSV and the release coverage. */
+/* Tables of a report over hosts: terminal, CSV (its columns:
+ * hosts_columns.def) and the release coverage. */
+#include "derived_csv.h"
 #include "report_hosts.h"
 
 #include <inttypes.h>
@@ -123,19 +125,95 @@ void hosts_write_term(const hosts_report *h, FILE *f)
     }
 }
 
-static void csv_num(FILE *f, double x)
+typedef enum {
+#define HOSTS_COL(id, name) HOSTS_COL_##id,
+#include "hosts_columns.def"
+#undef HOSTS_COL
+    HOSTS_COL_COUNT
+} hosts_column;
+
+static const char *const hosts_column_names[HOSTS_COL_COUNT] = {
+#define HOSTS_COL(id, name) [HOSTS_COL_##id] = name,
+#include "hosts_columns.def"
+#undef HOSTS_COL
+};
+
+/* A line of hosts.csv: host i's row of release k at point q. */
+typedef struct {
+    const hosts_report *h;
+    size_t k, i;
+    const hosts_point *q;
+    const result_row *row, *base; /* base: the reference host's ok row */
+    report_ratio r;
+} hosts_line;
+
+static void put_cell(FILE *f, hosts_column c, const hosts_line *l)
 {
-    if (isfinite(x))
-        fprintf(f, ",%.6g", x);
-    else
-        fputc(',', f);
+    const hosts_report *h = l->h;
+    bool ok = l->row->status == ST_OK;
+    switch (c) {
+    case HOSTS_COL_RELEASE:
+        csv_put_text(f, h->rel[l->k].label);
+        break;
+    case HOSTS_COL_VERSION_NUM:
+        fprintf(f, "0x%lx", h->rel[l->k].version_num);
+        break;
+    case HOSTS_COL_WORKLOAD:
+        csv_put_text(f, l->q->p.workload);
+        break;
+    case HOSTS_COL_API:
+        csv_put_text(f, l->q->p.api);
+        break;
+    case HOSTS_COL_OP:
+        csv_put_text(f, l->q->p.op);
+        break;
+    case HOSTS_COL_BYTES:
+        fprintf(f, "%" PRIu64, l->q->p.bytes);
+        break;
+    case HOSTS_COL_UNIT:
+        csv_put_text(f, l->row->unit);
+        break;
+    case HOSTS_COL_HOST:
+        csv_put_text(f, h->host[l->i].label);
+        break;
+    case HOSTS_COL_RATE:
+        derived_csv_number(f, ok ? l->row->rate : NAN);
+        break;
+    case HOSTS_COL_CI_LOW:
+        derived_csv_number(f, ok ? l->row->ci_low : NAN);
+        break;
+    case HOSTS_COL_CI_HIGH:
+        derived_csv_number(f, ok ? l->row->ci_high : NAN);
+        break;
+    case HOSTS_COL_REFERENCE:
+        csv_put_text(f, h->host[h->reference].label);
+        break;
+    case HOSTS_COL_REFERENCE_RATE:
+        derived_csv_number(f, l->base ? l->base->rate : NAN);
+        break;
+    case HOSTS_COL_RATIO:
+        derived_csv_number(f, l->r.ratio);
+        break;
+    case HOSTS_COL_RATIO_LOW:
+        derived_csv_number(f, l->r.lo);
+        break;
+    case HOSTS_COL_RATIO_HIGH:
+        derived_csv_number(f, l->r.hi);
+        break;
+    case HOSTS_COL_CI_METHOD:
+        fputs(l->r.method == RATIO_NONE ? "" : ratio_method_name(l->r.method), f);
+        break;
+    case HOSTS_COL_STATUS:
+        fputs(row_status_name(l->row->status), f);
+        break;
+    case HOSTS_COL_COUNT:
+        break;
+    }
 }
 
 void hosts_write_csv(const hosts_report *h, FILE *f)
 {
-    fputs("release,version_num,workload,api,op,bytes,unit,host,rate,ci_low,ci_high,reference,"
-          "reference_rate,ratio,ratio_low,ratio_high,ci_method,status\n",
-          f);
+    derived_csv_header(f, hosts_column_names, HOSTS_COL_COUNT);
     for (size_t k = 0; k < h->nrel; k++)
         for (size_t j = 0; j < h->npt; j++)
             for (size_t i = 0; i < h->nhost; i++) {
@@ -143,30 +221,13 @@ void hosts_write_csv(const hosts_report *h, FILE *f)
                 const result_row *row = hosts_find_any(h, i, k, &q->p);
                 if (row == NULL)
                     continue;
-                const result_row *base = hosts_find(h, h->reference, k, &q->p);
-                bool ok = row->status == ST_OK;
-                report_ratio r = hosts_ratio(h, i, k, &q->p);
-                csv_put_text(f, h->rel[k].label);
-                fprintf(f, ",0x%lx,", h->rel[k].version_num);
-                csv_put_text(f, q->p.workload);
-                fputc(',', f);
-                csv_put_text(f, q->p.api);
-                fputc(',', f);
-                csv_put_text(f, q->p.op);
-                fprintf(f, ",%" PRIu64 ",", q->p.bytes);
-                csv_put_text(f, row->unit);
-                fputc(',', f);
-                csv_put_text(f, h->host[i].label);
-                csv_num(f, ok ? row->rate : NAN);
-                csv_num(f, ok ? row->ci_low : NAN);
-                csv_num(f, ok ? row->ci_high : NAN);
-                fputc(',', f);
-                csv_put_text(f, h->host[h->reference].label);
-                csv_num(f, base != NULL ? base->rate : NAN);
-                csv_num(f, r.ratio);
-                csv_num(f, r.lo);
-                csv_num(f, r.hi);
-                fprintf(f, ",%s,%s\n", r.method == RATIO_NONE ? "" : ratio_method_name(r.method),
-                        row_status_name(row->status));
+                hosts_line l = {h, k, i, q, row, hosts_find(h, h->reference, k, &q->p),
+                                hosts_ratio(h, i, k, &q->p)};
+                for (size_t c = 0; c < HOSTS_COL_COUNT; c++) {
+                    if (c > 0)
+                        fputc(',', f);
+                    put_cell(f, (hosts_column)c, &l);
+                }
+                fputc('\n', f);
             }
 }

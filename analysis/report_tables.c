@@ -1,9 +1,7 @@
 /* The speed-up table vs the baseline: terminal, CSV and Markdown. */
+#include "derived_csv.h"
 #include "markdown.h"
-#include "report.h"
 
-#include <inttypes.h>
-#include <math.h>
 #include <string.h>
 
 /* Points that share a workload and API path form one table. */
@@ -122,46 +120,9 @@ void report_write_term(const report *r, FILE *f)
     footnotes(f, marks, "*");
 }
 
-static void csv_number(FILE *f, double x)
-{
-    fputc(',', f);
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-}
-
-void report_csv_ratio_line(FILE *f, const report *r, size_t k, const char *baseline,
-                           const report_point *p, const result_row *any, const result_row *row,
-                           const result_row *ref, report_ratio q)
-{
-    csv_put_text(f, r->rel[k].label);
-    fputc(',', f);
-    csv_put_text(f, r->rel[k].version);
-    if (baseline != NULL) {
-        fputc(',', f);
-        csv_put_text(f, baseline);
-    }
-    const char *const text[] = {p->workload, p->api, p->op};
-    for (size_t i = 0; i < 3; i++) {
-        fputc(',', f);
-        csv_put_text(f, text[i]);
-    }
-    fprintf(f, ",%" PRIu64 ",%u,%u,", p->bytes, p->threads, p->procs);
-    csv_put_text(f, p->unit);
-    csv_number(f, row ? row->rate : NAN);
-    csv_number(f, ref ? ref->rate : NAN);
-    csv_number(f, q.ratio);
-    csv_number(f, q.lo);
-    csv_number(f, q.hi);
-    fprintf(f, ",%s,%s\n", q.method == RATIO_NONE ? "" : ratio_method_name(q.method),
-            any == NULL ? "missing" : row_status_name(any->status));
-}
-
 void report_write_csv(const report *r, FILE *f)
 {
-    const report_release *base = &r->rel[r->baseline];
-    fputs("label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,"
-          "ratio,ratio_low,ratio_high,ci_method,status\n",
-          f);
+    ratio_csv_header(f, RATIO_CSV_SPEEDUP);
     for (size_t i = 0; i < r->npt; i++) {
         const report_point *p = &r->pt[i];
         const result_row *b = report_find(r, r->baseline, p);
@@ -170,7 +131,8 @@ void report_write_csv(const report *r, FILE *f)
                 continue;
             const result_row *any = report_find_any(r, k, p);
             const result_row *row = any != NULL && any->status == ST_OK ? any : NULL;
-            report_csv_ratio_line(f, r, k, base->label, p, any, row, b, report_speedup(row, b));
+            ratio_csv_line l = {k, p, any, row, b, report_speedup(row, b)};
+            ratio_csv_row(f, r, RATIO_CSV_SPEEDUP, &l);
         }
     }
 }

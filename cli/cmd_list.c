@@ -1,9 +1,11 @@
 /* `osslbench list`: the workloads and API paths the runner knows (from the
- * registry and apis.def), and which of them a library can run. */
+ * registry and apis.def), the chart kinds a report draws (charts.def), and
+ * which workloads a library can run. */
 #include "command_options.h"
 #include "commands.h"
 #include "inspect.h"
 
+#include "../analysis/chart_kinds.h"
 #include "../harness/workload.h"
 
 #include <stdio.h>
@@ -18,6 +20,7 @@ const option_table list_option_table = {
         "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
         "                                            any member of a family: rsa768)\n"
         "       osslbench list --apis [--tsv]        the API paths and what each times\n"
+        "       osslbench list --charts [--tsv]      the chart kinds a report draws\n"
         "       osslbench list --lib PATH [--lib ...] which workload x API paths each release\n"
         "                                            supports, and why not where it does not\n"
         "--tsv: tab-separated with a header line, for scripts.  With --lib:\n",
@@ -106,6 +109,22 @@ static int list_apis(bool tsv)
     return 0;
 }
 
+/* The kinds plots/draw-list.sh accepts in a charts.list (it reads --tsv). */
+static int list_charts(bool tsv)
+{
+    if (tsv)
+        puts("chart\tprefix\tfields\tdoc");
+    for (int k = 0; k < CHART_COUNT; k++) {
+        if (tsv)
+            printf("%s\t%s\t%s\t%s\n", chart_kind_name((chart_kind)k),
+                   chart_kind_prefix((chart_kind)k), chart_kind_fields((chart_kind)k),
+                   chart_kind_doc((chart_kind)k));
+        else
+            printf("  %-11s %s\n", chart_kind_name((chart_kind)k), chart_kind_doc((chart_kind)k));
+    }
+    return 0;
+}
+
 static void list_one(const crypto_lib *lib, bool verbose, FILE *out)
 {
     (void)verbose;
@@ -152,21 +171,23 @@ int cmd_list(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--workload") == 0)
         return inspect_output_done(argv[0], list_one_workload(argv[2]));
-    bool tsv = false, workloads = false, apis = false;
+    bool tsv = false, workloads = false, apis = false, charts = false;
     for (int i = 1; i < argc; i++) {
         tsv = tsv || strcmp(argv[i], "--tsv") == 0;
         workloads = workloads || strcmp(argv[i], "--workloads") == 0;
         apis = apis || strcmp(argv[i], "--apis") == 0;
+        charts = charts || strcmp(argv[i], "--charts") == 0;
     }
-    if (workloads || apis) {
+    if (workloads || apis || charts) {
         for (int i = 1; i < argc; i++)
             if (strcmp(argv[i], "--tsv") != 0 && strcmp(argv[i], "--workloads") != 0 &&
-                strcmp(argv[i], "--apis") != 0) {
+                strcmp(argv[i], "--apis") != 0 && strcmp(argv[i], "--charts") != 0) {
                 fprintf(stderr, "osslbench list: unexpected argument '%s' (see --help)\n",
                         argv[i]);
                 return 2;
             }
-        return inspect_output_done(argv[0], workloads ? list_workloads(tsv) : list_apis(tsv));
+        int rc = workloads ? list_workloads(tsv) : apis ? list_apis(tsv) : list_charts(tsv);
+        return inspect_output_done(argv[0], rc);
     }
     return inspect(argc, argv, list_one, &list_option_table);
 }

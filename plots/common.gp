@@ -2,8 +2,10 @@
 # folder on GNUPLOT_LIB).  Arguments of every chart script (gnuplot -c):
 #   ARG1 format (png|svg)  ARG2 data file  ARG3 output file without extension
 #   ARG4 palette slots of the series, space-separated (release indexes;
-#        for apis.gp, API path indexes in the run's order of paths)
-#   ARG5 chart title  ARG6... chart-specific
+#        host indexes for hosts.gp and relative.gp; for apis.gp, API path
+#        indexes in the run's order of paths)
+#   ARG5 chart title  ARG6... chart-specific (each kind's fields:
+#        analysis/charts.def, `osslbench list --charts --tsv`)
 # A script copies them into fmt, data, out, slots, title (inside `load`
 # the ARGn of the caller are not visible) and then loads this file.
 # Every string from the data (release labels) reaches gnuplot as data or as

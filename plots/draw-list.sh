@@ -9,6 +9,8 @@
 set -euo pipefail
 
 PLOTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$PLOTS_DIR/.." && pwd)
+BIN=${OSSLBENCH_BIN:-$REPO_ROOT/bin/osslbench}
 say() { printf 'plots: %s\n' "$*" >&2; }
 die() { printf 'plots: error: %s\n' "$*" >&2; exit 1; }
 (($# == 1)) || die "usage: plots/draw-list.sh DIR"
@@ -16,11 +18,22 @@ out=$1
 [[ -f $out/charts.list ]] || die "$out has no charts.list"
 command -v gnuplot >/dev/null || die "gnuplot is not installed (apt-get install gnuplot-nox)"
 
+# The chart kinds are analysis/charts.def's, one plots/KIND.gp each.
+[[ -x $BIN ]] || die "$BIN is not built (make)"
+kinds=$("$BIN" list --charts --tsv 2>/dev/null) || die "$BIN list --charts --tsv failed"
+mapfile -t kinds < <(awk -F'\t' 'NR > 1 { print $1 }' <<<"$kinds")
+((${#kinds[@]})) || die "$BIN list --charts --tsv named no chart kind"
+known_kind() {
+    local k
+    for k in "${kinds[@]}"; do [[ $k != "$1" ]] || return 0; done
+    return 1
+}
+
 # Every field of charts.list is checked before it reaches gnuplot, and all
 # of them reach it as strings (gnuplot -c ARGn), never as code.
 charts=()
 while IFS=$'\t' read -r kind name slots title extra; do
-    [[ $kind =~ ^(throughput|speedup|pubkey|apis|scaling|hosts|relative)$ ]] || die "charts.list: unknown chart kind '$kind'"
+    known_kind "$kind" || die "charts.list: unknown chart kind '$kind'"
     [[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "charts.list: bad chart name '$name'"
     [[ $slots =~ ^[0-9]+( [0-9]+)*$ ]] || die "charts.list: bad series list for $name"
     charts+=("$kind"$'\t'"$name"$'\t'"$slots"$'\t'"$title"$'\t'"$extra")

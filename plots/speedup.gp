@@ -1,7 +1,7 @@
 # plots/speedup.gp — speed-up vs the baseline: grouped bars, one group per
 # block size (or op/s workload and operation), one bar per release, error
 # bars from the 95% CI of the ratio.  A dashed line marks 1 (the baseline).
-# ARG6: what the groups are ("block size" or "operation").
+# ARG6: what the groups are ("block size" or "workload and operation").
 W = 960; H = 600
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5; groups = ARG6
 load "common.gp"

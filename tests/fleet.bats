@@ -107,7 +107,7 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     [ "$output" = "0 1" ]
     run awk -F'\t' '$1 == "relative" && $2 ~ /^relative-system-3.*-ops$/ { print $3 "|" $5 }' "$f/cross/charts.list"
     [ "$output" = "1|fleet-a" ]
-    run awk -F, 'NR > 1 { print $8 }' "$f/cross/hosts.csv"
+    run awk -F, -v h="$(csv_col "$f/cross/hosts.csv" host)" 'NR > 1 { print $h }' "$f/cross/hosts.csv"
     [[ " ${lines[*]} " == *" fleet-a "* && " ${lines[*]} " == *" fleet-b "* ]]
     [ -s "$f/report.html" ]
     [ "$(readlink -f "$BATS_FILE_TMPDIR/good/latest")" = "$f" ]

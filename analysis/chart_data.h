@@ -1,8 +1,11 @@
-/* Internal to the chart data writers (report_dat.c, report_charts.c,
- * report_scaling.c; report_hosts_dat.c uses the files and values part). */
-#ifndef ANALYSIS_REPORT_DAT_H
-#define ANALYSIS_REPORT_DAT_H
+/* The bottom of the chart data writers (chart_data.c): files, values and
+ * names that every chart kind (report_charts.c, chart_scaling.c,
+ * report_hosts_dat.c) writes with.  Nothing here knows a chart kind's
+ * layout; report_dat.c, at the top, decides which charts a report gets. */
+#ifndef ANALYSIS_CHART_DATA_H
+#define ANALYSIS_CHART_DATA_H
 
+#include "chart_kinds.h"
 #include "report.h"
 
 /* A folder of chart data being written: charts.list, the .dat files, and
@@ -51,22 +54,17 @@ FILE *dat_open_triples(dat_ctx *c, const char *name, const size_t *cols, size_t 
                        char *colours, size_t colours_len);
 
 bool dat_release_has(const report *r, size_t rel, const point_list *l);
-/* "<kind>-<a>[-<b>]" made of file-name-safe tokens. */
-void dat_chart_name(char *buf, size_t n, const char *kind, const char *a, const char *b);
+/* "<prefix>-<a>[-<b>]" (the kind's file prefix, charts.def) made of
+ * file-name-safe tokens. */
+void dat_chart_name(char *buf, size_t n, chart_kind kind, const char *a, const char *b);
+/* The start of a charts.list line, "kind<TAB>name<TAB>slots<TAB>": the
+ * caller writes the title and the kind's fields. */
+void dat_list_start(dat_dir *d, chart_kind kind, const char *name, const char *slots);
 /* For a point with several workers: "-2threads" appended to a chart name
  * and ", 2 threads" (else "") in title, for its charts' titles. */
 void dat_workers_tag(const report_point *p, char *name, size_t n, char *title, size_t tn);
 /* A charts.list field: no TAB or line break. */
 void dat_list_text(const char *in, char *out, size_t n);
 void dat_append_index(char *buf, size_t n, size_t k);
-
-/* The chart kinds (report_charts.c). */
-void chart_throughput(dat_ctx *c, const point_list *l);
-void chart_speedup(dat_ctx *c, const point_list *l);
-void chart_ops(dat_ctx *c, const point_list *l);
-void chart_apis(dat_ctx *c, const char *workload);
-/* Scaling with workers for the workload and API path of pt[first], its
- * first point (report_scaling.c). */
-void chart_scaling(dat_ctx *c, size_t first);
 
 #endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env bats
+# How analysis/ is laid out and the tables its outputs come from: no two of
+# its files call each other (helpers at the bottom, the drivers at the
+# top); the chart kinds of analysis/charts.def are what `list --charts`
+# says, what plots/draw-list.sh accepts and one plots/KIND.gp each; the
+# derived CSVs' columns are their .def tables', as docs/results-csv.md says.
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s all >/dev/null
+}
+
+# The objects of analysis/'s sources (not stale ones of removed files).
+analysis_objects() {
+    local c
+    for c in "$ROOT"/analysis/*.c; do
+        c=${c#"$ROOT"/}
+        echo "$ROOT/build/obj/${c%.c}.o"
+    done
+}
+
+@test "analysis/: no cycle among its files' calls (tests/object-cycles.sh over nm)" {
+    mapfile -t objs < <(analysis_objects)
+    run "$ROOT/tests/object-cycles.sh" "${objs[@]}"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "no cycle among ${#objs[@]} objects" ]
+}
+
+@test "object-cycles.sh: two files that call each other, or three in a circle, are a cycle" {
+    local d=$BATS_TEST_TMPDIR
+    printf 'int b(void);\nint a(void) { return b(); }\n' >"$d/one.c"
+    printf 'int a(void);\nint b(void) { return a(); }\n' >"$d/two.c"
+    printf 'int c(void);\nint b(void) { return c(); }\n' >"$d/mid.c"
+    printf 'int a(void);\nint c(void) { return a(); }\n' >"$d/end.c"
+    for f in one two mid end; do cc -c -o "$d/$f.o" "$d/$f.c"; done
+    run "$ROOT/tests/object-cycles.sh" "$d/one.o" "$d/two.o"
+    [ "$status" -eq 1 ]
+    [[ ${lines[0]} == "cycle: one uses two (b) and two uses one (a)" ]]
+    run "$ROOT/tests/object-cycles.sh" "$d/one.o" "$d/mid.o" "$d/end.o"
+    [ "$status" -eq 1 ]
+    [[ $output == "cycle through: "* ]]
+    [[ $output == *one* ]]
+    [[ $output == *mid* ]]
+    [[ $output == *end* ]]
+    run "$ROOT/tests/object-cycles.sh" "$d/one.o" "$d/mid.o"
+    [ "$status" -eq 0 ]
+}
+
+# The names of charts.def, in table order.
+chart_def_names() {
+    sed -n 's/^CHART([A-Z_]*, "\([^"]*\)".*/\1/p' "$ROOT/analysis/charts.def"
+}
+
+@test "list --charts --tsv is charts.def, and every kind has its plots/KIND.gp" {
+    run chart_def_names
+    [ "${#lines[@]}" -ge 7 ]
+    local want=$output
+    run "$OSSLBENCH" list --charts --tsv
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = $'chart\tprefix\tfields\tdoc' ]
+    [ "$(tail -n +2 <<<"$output" | cut -f1)" = "$want" ]
+    while read -r kind; do
+        [ -f "$ROOT/plots/$kind.gp" ] || { echo "no plots/$kind.gp for chart kind $kind"; false; }
+    done <<<"$want"
+    run "$OSSLBENCH" list --charts
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "  throughput  rate vs block size"* ]]
+}
+
+@test "draw-list.sh refuses a chart kind not in the table, which it takes from the binary" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    local d=$BATS_TEST_TMPDIR/charts
+    mkdir -p "$d"
+    printf 'bogus\tx\t0\ttitle\t\n' >"$d/charts.list"
+    run "$ROOT/plots/draw-list.sh" "$d"
+    [ "$status" -eq 1 ]
+    [ "$output" = "plots: error: charts.list: unknown chart kind 'bogus'" ]
+    # a binary whose table lacks throughput: draw-list refuses it too
+    printf '#!/bin/sh\nprintf "chart\\tprefix\\tfields\\tdoc\\nspeedup\\tspeedup\\t\\t\\n"\n' >"$d/fake-bin"
+    chmod +x "$d/fake-bin"
+    printf 'throughput\tx\t0\ttitle\t16\n' >"$d/charts.list"
+    OSSLBENCH_BIN=$d/fake-bin run "$ROOT/plots/draw-list.sh" "$d"
+    [ "$status" -eq 1 ]
+    [ "$output" = "plots: error: charts.list: unknown chart kind 'throughput'" ]
+    OSSLBENCH_BIN=$d/missing run "$ROOT/plots/draw-list.sh" "$d"
+    [ "$status" -eq 1 ]
+    [ "$output" = "plots: error: $d/missing is not built (make)" ]
+}
+
+# def_columns FILE COL: the names in column COL (2 or 3) of a *_COL table,
+# "-" for NULL, one per line.
+def_columns() {
+    sed -n 's/^[A-Z]*_COL(\(.*\))$/\1/p' "$ROOT/analysis/$1" |
+        awk -F', *' -v c="$2" '{ v = $c; gsub(/"/, "", v); print v == "NULL" ? "-" : v }'
+}
+
+# doc_columns HEADING COL: column COL of the table under "## HEADING" in
+# docs/results-csv.md, names without backquotes, "-" for "—".
+doc_columns() {
+    awk -F' *\\| *' -v h="## $1" -v c="$2" '
+        $0 == h { on = 1; next }
+        on && /^## / { exit }
+        on && /^\| `/ { v = $(c + 1); gsub(/`/, "", v); print v == "—" ? "-" : v }' \
+        "$ROOT/docs/results-csv.md"
+}
+
+# header_of FILE: its header line, one name per line
+header_of() { head -n 1 "$1" | tr ',' '\n'; }
+
+@test "speedup.csv, scaling.csv, hosts.csv: header = the .def table = docs/results-csv.md" {
+    local d=$BATS_TEST_TMPDIR
+    run "$OSSLBENCH" run --lib "a=$SYSTEM_LIBCRYPTO" --lib "b=$SYSTEM_LIBCRYPTO" --workloads sha256 \
+        --sizes 16 --api evp --threads 1,2 --quick --quiet --csv "$d/r.csv"
+    [ "$status" -eq 0 ]
+    mkdir "$d/one" "$d/hosts"
+    run "$OSSLBENCH" report --out "$d/one" "$d/r.csv"
+    [ "$status" -eq 0 ]
+    run "$OSSLBENCH" report --out "$d/hosts" "h1=$d/r.csv" "h2=$d/r.csv"
+    [ "$status" -eq 0 ]
+
+    [ "$(def_columns ratio_columns.def 2)" = "$(doc_columns 'speedup.csv and scaling.csv' 1)" ]
+    [ "$(def_columns ratio_columns.def 3)" = "$(doc_columns 'speedup.csv and scaling.csv' 2)" ]
+    [ "$(def_columns hosts_columns.def 2)" = "$(doc_columns hosts.csv 1)" ]
+    [ "$(def_columns ratio_columns.def 2 | grep -vx -- -)" = "$(header_of "$d/one/speedup.csv")" ]
+    [ "$(def_columns ratio_columns.def 3 | grep -vx -- -)" = "$(header_of "$d/one/scaling.csv")" ]
+    [ "$(def_columns hosts_columns.def 2)" = "$(header_of "$d/hosts/hosts.csv")" ]
+    # and every line has as many cells as its header
+    run awk -F, 'FNR == 1 { n = NF; next } NF != n { print FILENAME ": line " FNR }' \
+        "$d/one/speedup.csv" "$d/one/scaling.csv" "$d/hosts/hosts.csv"
+    [ "$output" = "" ]
+    # every kind the two reports wrote is in the table
+    run awk -F'\t' '{ print $1 }' "$d/one/charts.list" "$d/hosts/charts.list"
+    [ "${#lines[@]}" -gt 0 ]
+    [ "$(comm -23 <(sort -u <<<"$output") <(chart_def_names | sort))" = "" ]
+}
