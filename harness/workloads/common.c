@@ -105,6 +105,37 @@ check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *
     return r;
 }
 
+check_result wl_evp_available(const crypto_lib *lib, api_path api, wl_algo_kind kind,
+                              const char *fetch_name, bool in_legacy_provider, char *why,
+                              size_t n)
+{
+    if (api == API_LEGACY || api == API_ONESHOT)
+        return CHECK_PASS;
+    bool found;
+    if (kind == WL_CIPHER && lib->fn.EVP_CIPHER_fetch != NULL) {
+        cx_EVP_CIPHER *c = lib->fn.EVP_CIPHER_fetch(NULL, fetch_name, NULL);
+        found = c != NULL;
+        if (found)
+            lib->fn.EVP_CIPHER_free(c);
+    } else if (kind == WL_DIGEST && lib->fn.EVP_MD_fetch != NULL) {
+        cx_EVP_MD *md = lib->fn.EVP_MD_fetch(NULL, fetch_name, NULL);
+        found = md != NULL;
+        if (found)
+            lib->fn.EVP_MD_free(md);
+    } else {
+        return CHECK_PASS; /* before 3.0 the getter's symbol is the algorithm */
+    }
+    if (found)
+        return CHECK_PASS;
+    crypto_lib_last_error(lib); /* drop the failed fetch's error */
+    if (in_legacy_provider)
+        wl_why(why, n, WL_IN_LEGACY_PROVIDER);
+    else
+        wl_why(why, n, "%s is not provided by this build (no loaded provider has it)",
+               fetch_name);
+    return CHECK_UNAVAILABLE;
+}
+
 cx_EVP_MD_CTX *wl_md_ctx_new(const crypto_lib *lib)
 {
     return lib->fn.EVP_MD_CTX_new != NULL ? lib->fn.EVP_MD_CTX_new() : NULL;

@@ -37,6 +37,20 @@ bool wl_fail(const crypto_lib *lib, char *why, size_t n, const char *what);
  * CHECK_FAIL. */
 check_result wl_refused(const crypto_lib *lib, char *why, size_t n, const char *what);
 
+/* Whether a cipher or digest is there for an EVP path.  On 3.x the static
+ * getters (EVP_bf_cbc, EVP_md4) still return an object for an algorithm no
+ * loaded provider has, and only its init fails, so the name is fetched once
+ * (with the providers and properties the run set up).  The legacy path calls
+ * the algorithm's own functions and needs no provider.  `in_legacy_provider`:
+ * 3.x keeps the algorithm in the legacy provider, and the reason then says
+ * how to load it.  CHECK_PASS, or CHECK_UNAVAILABLE with the reason in why. */
+typedef enum { WL_CIPHER, WL_DIGEST } wl_algo_kind;
+check_result wl_evp_available(const crypto_lib *lib, api_path api, wl_algo_kind kind,
+                              const char *fetch_name, bool in_legacy_provider, char *why,
+                              size_t n);
+/* The reason an algorithm of 3.x's legacy provider is not there. */
+#define WL_IN_LEGACY_PROVIDER "in the legacy provider on 3.x: --provider legacy"
+
 /* The end of a check made of bool steps (each false with its reason). */
 static inline check_result wl_result(bool ok)
 {

@@ -31,29 +31,16 @@ static bool rc4_legacy_loop(void *p, uint64_t iterations)
 
 WL_GETTER(cx_EVP_CIPHER, EVP_rc4)
 
-/* The build may leave RC4 out, and 3.x has it only in the legacy provider:
- * EVP_rc4() still returns an object there, but initialising it fails. */
+/* The build may leave RC4 out, and 3.x has it only in the legacy provider. */
 static check_result rc4_available(const crypto_lib *lib, const workload_spec *ws,
                                   api_path api, char *why, size_t n)
 {
     (void)ws;
-    if (api == API_LEGACY)
-        return CHECK_PASS;
-    if (lib->fn.EVP_CIPHER_fetch != NULL) {
-        cx_EVP_CIPHER *c = lib->fn.EVP_CIPHER_fetch(NULL, "RC4", NULL);
-        crypto_lib_last_error(lib); /* drop the failed fetch's error */
-        if (c == NULL) {
-            wl_why(why, n, "rc4 is not in the default provider (3.0 moved it to the legacy "
-                           "provider, not loaded)");
-            return CHECK_UNAVAILABLE;
-        }
-        lib->fn.EVP_CIPHER_free(c);
-        return CHECK_PASS;
+    if (api != API_LEGACY && lib->fn.EVP_CIPHER_fetch == NULL && lib->fn.EVP_rc4() == NULL) {
+        wl_why(why, n, "rc4 disabled in this build");
+        return CHECK_UNAVAILABLE;
     }
-    if (lib->fn.EVP_rc4() != NULL)
-        return CHECK_PASS;
-    wl_why(why, n, "rc4 disabled in this build");
-    return CHECK_UNAVAILABLE;
+    return wl_evp_available(lib, api, WL_CIPHER, "RC4", true, why, n);
 }
 
 /* RFC 6229, 128-bit key 0x0102...10: the key stream at offsets 0 and 16
