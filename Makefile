@@ -37,6 +37,17 @@ $(OBJDIR)/%.o: %.c | deps
 
 -include $(OBJS:.o=.d)
 
+# The version metadata.txt records (cli/run_metadata.c): git describe when
+# the runner is built, in a header rewritten only when it changes.
+VERSION_H := build/version.h
+.PHONY: version-stamp
+$(VERSION_H): version-stamp
+	@mkdir -p $(@D)
+	@v=$$([ ! -e .git ] || git describe --always --dirty --tags 2>/dev/null | tr -cd 'A-Za-z0-9._+-'); \
+	    printf '#define OSSLBENCH_BUILD_VERSION "%s"\n' "$$v" >$@.$$$$; \
+	    if cmp -s $@.$$$$ $@; then rm -f $@.$$$$; else mv -f $@.$$$$ $@; fi
+$(OBJDIR)/cli/run_metadata.o: $(VERSION_H)
+
 include tools/deps.mk
 include tests/tests.mk
 -include builds/builds.mk

@@ -115,7 +115,7 @@ compare_field() {
 # M_RATE (test), M_REF_RATE, M_P, M_VERDICT.  Non-zero when it cannot measure.
 measure_against_reference() {
     local ref=$1 test=$2 out=$3
-    rm -f -- "$out.csv" "$out.cmp.csv"
+    rm -f -- "$out.csv" "$out.metadata.txt" "$out.cmp.csv"
     # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
     local rc=0
     # --quick only for its short (2 ms) samples: on a shared machine a sample

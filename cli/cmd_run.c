@@ -7,6 +7,7 @@
 #include "../csv/csv.h"
 #include "run_files.h"
 #include "run_options.h"
+#include "run_metadata.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -149,6 +150,13 @@ int cmd_run(int argc, char **argv)
         run_file_discard(&csv);
         return 2;
     }
+    static run_file meta;
+    static char meta_path[4200];
+    if (!run_metadata_open(&meta, meta_path, sizeof meta_path, &o, &csv)) {
+        run_file_discard(&trace);
+        run_file_discard(&csv);
+        return 2;
+    }
     install_interrupt_handlers();
     run_context where;
     run_context_init(&where);
@@ -168,6 +176,7 @@ int cmd_run(int argc, char **argv)
             libproc_stop(&libs[i]);
         run_file_discard(&csv);
         run_file_discard(&trace);
+        run_file_discard(&meta);
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
@@ -179,12 +188,19 @@ int cmd_run(int argc, char **argv)
 
     collector col = {.csv = csv.f};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
+    if (meta.f != NULL) /* main hands each command argv + 1: argv[-1] is the program */
+        run_metadata_write_head(meta.f, &(run_metadata){.argc = argc + 1, .argv = argv - 1,
+                                                        .args = &o, .where = &where, .libs = libs,
+                                                        .nlibs = nloaded, .cpu = cpu});
     schedule s = {.plan = &o.plan, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
                   .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace.f};
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
+    if (meta.f != NULL)
+        run_metadata_write_tail(meta.f, !finished);
     bool files_ok = run_file_close(&trace, "trace", false);
+    files_ok = run_file_close(&meta, "metadata", false) && files_ok;
     files_ok = run_file_close(&csv, "results", col.csv_failed) && files_ok;
     print_speed_tables(col.csv == stdout ? stderr : stdout, col.rows, col.count);
     free(col.rows);

@@ -272,6 +272,9 @@ static const option_spec run_specs[] = {
      "write the results CSV (never overwrites an existing file)", NULL},
     {"--trace", NULL, "FILE", take_file, offsetof(run_args, trace_path),
      "log every timed sample (shows the interleaving; a new file)", NULL},
+    {"--metadata", NULL, "FILE", take_file, offsetof(run_args, metadata_path),
+     "the run's context (CPU, kernel, compiler, command line ...); default:\n"
+     "beside the CSV, D/NAME.csv -> D/NAME.metadata.txt (docs/metadata.md)", NULL},
     OPTION_FLAG("--quiet", "-q", run_args, plan.quiet, "no progress lines"),
     OPTION_FLAG("--plan", NULL, run_args, count_only,
                 "print the number of points and libraries, measure nothing"),

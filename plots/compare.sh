@@ -226,7 +226,6 @@ done
 # rows written so far and exits 130; this script then records the fact.
 interrupted=no
 trap 'interrupted=yes' INT TERM
-started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 t0=$SECONDS
 rc=0
 "$BIN" "${run_args[@]}" >"$dir/runner-stdout.txt" || rc=$?
@@ -238,41 +237,23 @@ if ((rc == 2)); then # no library loaded (or a refused option): nothing was meas
 fi
 
 # ------------------------------------------------------------ metadata
-# x86 names its CPU "model name" and "flags"; ARM kernels give neither name
-# (lscpu decodes the part number) and list "Features".
-cpu_field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo 2>/dev/null | head -n 1; }
-cpu_model=$(cpu_field 'model name')
-[[ -n $cpu_model ]] || cpu_model=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-cpu_flags=$(cpu_field flags)
-[[ -n $cpu_flags ]] || cpu_flags=$(cpu_field Features)
-governor=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo unreadable)
-compiler=$(${CC:-cc} --version 2>/dev/null | head -n 1 || echo unknown)
-# A checkout shipped without .git (make fleet) carries its version in OSSLBENCH_VERSION.
-version=${OSSLBENCH_VERSION:-$(git -C "$REPO_ROOT" describe --always --dirty --tags 2>/dev/null || echo "unknown (no git history)")}
+# The runner wrote metadata.txt beside results.csv (host, CPU, kernel,
+# governor, compiler, version, its command line, start and end:
+# docs/metadata.md); make compare adds only what it alone knows.
+meta() { # KEY VALUE: one "key: value" line, control characters as spaces
+    printf '%s: %s\n' "$1" "${2//[[:cntrl:]]/ }"
+}
 {
-    echo "host: $(hostname 2>/dev/null || uname -n)"
-    echo "cpu_model: ${cpu_model:-unknown}"
-    echo "cpu_count: $(nproc 2>/dev/null || echo unknown)"
-    echo "threads: ${THREADS:-1}"
-    echo "procs: ${PROCS:-none}"
-    echo "cpu_flags: ${cpu_flags:-unknown}"
-    echo "arch: $(uname -m)"
-    echo "kernel: $(uname -srvm)"
-    echo "governor: $governor"
-    echo "compiler: $compiler"
-    echo "osslbench_version: $version"
-    echo "command: $cmdline"
-    echo "runner_command: $(printf '%q ' "$BIN" "${run_args[@]}")"
-    echo "started: $started"
-    echo "finished: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "wall_seconds: $((SECONDS - t0))"
-    echo "runner_exit: $rc"
-    echo "interrupted: $interrupted"
-    echo "baseline: ${BASELINE:-oldest release}"
+    meta make_command "$cmdline"
+    meta releases "${labels[*]}"
+    meta baseline "${BASELINE:-oldest release}"
     for i in "${!labels[@]}"; do
-        echo "library: ${labels[$i]} ${origins[$i]} ${paths[$i]}"
+        meta library "${labels[$i]} ${origins[$i]} ${paths[$i]}"
     done
-} >"$dir/metadata.txt"
+    meta wall_seconds "$((SECONDS - t0))"
+    meta runner_exit "$rc"
+    meta compare_interrupted "$interrupted"
+} >>"$dir/metadata.txt"
 
 # results/latest -> this run, replaced atomically (rename over the old link).
 tmp_link=$RESULTS_ROOT/.latest.$$

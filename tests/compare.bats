@@ -93,11 +93,12 @@ setup() {
 }
 
 @test "metadata: host, CPU, kernel, governor, compiler, version, command line, not interrupted" {
-    for key in host cpu_model cpu_flags kernel governor compiler osslbench_version command interrupted; do
+    for key in host cpu_model cpu_flags kernel governor compiler osslbench_version command started finished interrupted; do
         grep -q "^$key: ." "$RUN/metadata.txt" || { echo "missing $key"; false; }
     done
     grep -qx 'interrupted: no' "$RUN/metadata.txt"
-    grep -q '^command: make compare .*QUICK=1' "$RUN/metadata.txt"
+    grep -q '^make_command: make compare .*QUICK=1' "$RUN/metadata.txt"
+    grep -q "^command: .*osslbench run .*--csv $RUN/results.csv" "$RUN/metadata.txt"
     grep -q "^library: 1.1.1w LIBS $LIB111\$" "$RUN/metadata.txt"
 }
 

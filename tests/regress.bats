@@ -207,7 +207,7 @@ measure() {
 @test "real: one libcrypto against itself is 'same' in >= 19 of 20 quick runs (< 2 min)" {
     local t0=$SECONDS same=0 ratios=()
     for _ in $(seq 20); do
-        rm -f "$TMP/self.csv"
+        rm -f "$TMP/self.csv" "$TMP/self.metadata.txt"
         "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16 \
             --api evp --quick --time 0.3 --precision 0.0005 --csv "$TMP/self.csv" --quiet >/dev/null
         run "$OSSLBENCH" compare "$TMP/self.csv" --old-label a --new-label b --format csv

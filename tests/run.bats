@@ -225,3 +225,55 @@ check_full_quick_run() {
     [ -f "$TMP/out; rm -rf x.csv" ]
     [ ! -e "$TMP/pwned" ]
 }
+
+@test "a run writes metadata.txt beside its CSV: the run's context, one value a line" {
+    mkdir "$TMP/d"
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --quiet --workloads sha256 --sizes 16,64 --api evp \
+        --threads 1,2 --procs 2 --csv "$TMP/d/results.csv"
+    [ "$status" -eq 0 ]
+    m=$TMP/d/metadata.txt
+    for key in host cpu_model cpu_flags cpus cpu_count arch kernel governor compiler command \
+        osslbench_version run_id libraries workloads sizes apis clock started finished interrupted; do
+        [ "$(grep -c "^$key: ." "$m")" -eq 1 ]
+    done
+    [ "$(grep -cvE '^[a-z_]+: ' "$m")" -eq 0 ]
+    grep -qx 'threads: 1,2' "$m"
+    grep -qx 'procs: 2' "$m"
+    grep -qx 'sizes: 16,64' "$m"
+    grep -qx 'interrupted: no' "$m"
+    label=$(cut -d, -f1 "$TMP/d/results.csv" | sed -n 2p)
+    grep -qxF "libraries: '$label=$SYSTEM_LIBCRYPTO'" "$m"
+    grep -qx "kernel: $(uname -srvm)" "$m"
+    # the one CPU name: the CSV's cpu column says what metadata.txt says
+    cpu=$(cut -d, -f"$(csv_col "$TMP/d/results.csv" cpu)" "$TMP/d/results.csv" | sed -n 2p)
+    grep -qxF "cpu_model: $cpu" "$m"
+    # D/NAME.csv: D/NAME.metadata.txt, so two CSVs in one folder keep their own
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --quiet --workloads sha256 --sizes 16 --api evp \
+        --csv "$TMP/d/sha.csv"
+    [ "$status" -eq 0 ]
+    grep -qx 'sizes: 16' "$TMP/d/sha.metadata.txt"
+    [ "$(find "$TMP/d" -name '*.partial*' | wc -l)" -eq 0 ]
+}
+
+@test "metadata.txt's command line is the argv, quoted: it reads back word for word and nothing in it runs" {
+    weird="$TMP/it's \$(touch pwned) \`x\`"
+    mkdir -p "$weird"
+    cp "$SYSTEM_LIBCRYPTO" "$weird/libcrypto.so.3"
+    csv="$weird/new
+line; \$(touch pwned2).csv"
+    cd "$TMP"
+    run "$OSSLBENCH" run --lib "$weird/libcrypto.so.3" --quick --quiet --workloads sha256 --sizes 16 --api evp \
+        --csv "$csv"
+    [ "$status" -eq 0 ]
+    m="$weird/new
+line; \$(touch pwned2).metadata.txt"
+    [ "$(grep -c '^command: ' "$m")" -eq 1 ]
+    [ "$(grep -cvE '^[a-z_]+: ' "$m")" -eq 0 ]
+    cmd=$(sed -n 's/^command: //p' "$m")
+    run bash -c "words() { printf '[%s]\n' \"\$@\"; }; words $cmd"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(printf '[%s]\n' "$OSSLBENCH" run --lib "$weird/libcrypto.so.3" --quick --quiet \
+        --workloads sha256 --sizes 16 --api evp --csv "$csv")" ]
+    [ ! -e "$TMP/pwned" ]
+    [ ! -e "$TMP/pwned2" ]
+}

@@ -141,3 +141,34 @@ quick_run() {
     run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --trace -
     [ "$output" = "osslbench run: --trace writes a file, not stdout (for the terminal: --trace /dev/stderr)" ]
 }
+
+@test "an existing metadata.txt is never overwritten: the run refuses up front, leaves no CSV" {
+    mkdir "$TMP/d"
+    echo keep >"$TMP/d/metadata.txt"
+    quick_run --csv "$TMP/d/results.csv"
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench run: $TMP/d/metadata.txt already exists; a run never overwrites a file" ]
+    [ "$(cat "$TMP/d/metadata.txt")" = keep ]
+    [ "$(find "$TMP/d" -type f | wc -l)" -eq 1 ]
+    echo keep >"$TMP/m.txt"
+    quick_run --csv - --metadata "$TMP/m.txt"
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench run: $TMP/m.txt already exists; a run never overwrites a file" ]
+    [ "$(cat "$TMP/m.txt")" = keep ]
+}
+
+@test "--csv -: no metadata file unless --metadata FILE; one naming the --trace file is refused" {
+    cd "$TMP"
+    quick_run --csv -
+    [ "$status" -eq 0 ]
+    [ "$(find "$TMP" -type f | wc -l)" -eq 0 ]
+    quick_run --csv - --metadata "$TMP/m.txt"
+    [ "$status" -eq 0 ]
+    grep -qx 'command: .* --csv - --metadata .*/m.txt' "$TMP/m.txt"
+    quick_run --csv "$TMP/r.csv" --trace "$TMP/r.metadata.txt"
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench run: the metadata file $TMP/r.metadata.txt is also the --trace file" ]
+    [ ! -e "$TMP/r.csv" ]
+    [ ! -e "$TMP/r.metadata.txt" ]
+    [ "$(find "$TMP" -name '*.partial*' | wc -l)" -eq 0 ]
+}

@@ -65,7 +65,7 @@ column_of() { # FILE NAME
     done < <(installed_libcryptos; tr ':' '\n' <<<"${OSSLBENCH_TEST_LIBS:-}")
     ((${#old[@]})) || skip "no release before 1.1.0 installed (builds/install or OSSLBENCH_TEST_LIBS)"
     for lib in "${old[@]}"; do
-        rm -f "$TMP/r.csv"
+        rm -f "$TMP/r.csv" "$TMP/r.metadata.txt"
         run "$OSSLBENCH" run --lib "$lib" --threads 1,2 --quick --quiet --workloads sha256,hmac-sha256,md-fetch \
             --sizes 64 --csv "$TMP/r.csv"
         [ "$status" -eq 0 ]

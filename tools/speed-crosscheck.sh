@@ -176,7 +176,7 @@ speed_rates() {
 # bench_rates LABEL WORKLOAD PATH: "bytes rate" lines (NA when not ok).
 bench_rates() {
     local csv=$tmp/run.csv rc=0
-    rm -f -- "$csv"   # osslbench never overwrites a results file
+    rm -f -- "$csv" "$tmp/run.metadata.txt"   # osslbench never overwrites a file
     # Exit 1 = some row not ok: still a complete CSV, whose rows say why.
     taskset -c "$cpu" "$bench" run --lib "${lib_of[$1]}" --workloads "$2" --api "$3" --sizes "${sizes// /,}" \
         --time "$secs" --precision 0.0005 --clock "$clock" --quiet --csv "$csv" >"$tmp/run.out" 2>&1 || rc=$?

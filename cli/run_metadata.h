@@ -1,0 +1,45 @@
+/* metadata.txt: the context of one run, as Google Benchmark's context block
+ * is for its results: where, on what, built how, run how.  `key: value`
+ * lines, one value a line (docs/metadata.md has the keys).  It is a run
+ * file like the CSV (run_files.h): written under FILE.partial, moved into
+ * place at the end, never over an existing file. */
+#ifndef CLI_RUN_METADATA_H
+#define CLI_RUN_METADATA_H
+
+#include "run_files.h"
+#include "run_options.h"
+#include "../harness/host.h"
+#include "../harness/libproc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    int argc;
+    char **argv; /* the whole command line, program name first */
+    const run_args *args;
+    const run_context *where;
+    const libproc *libs; /* the loaded ones, labelled */
+    size_t nlibs;
+    int cpu; /* the benchmark CPU: its frequency governor is the one that counts */
+} run_metadata;
+
+/* The metadata file that goes with the CSV csv_path: D/results.csv ->
+ * D/metadata.txt (a run folder's), D/NAME.csv -> D/NAME.metadata.txt (two
+ * CSVs in one folder keep theirs apart), any other name gets
+ * .metadata.txt appended.  false when it does not fit in n. */
+bool run_metadata_path(const char *csv_path, char *out, size_t n);
+
+/* Opens the run's metadata file: --metadata FILE, else the one beside a CSV
+ * written to a file; none (true, mf->f NULL) for --csv - or a device or
+ * pipe.  path (n bytes) holds the name while mf is open.  false after a
+ * one-line error: the file exists, is live, or is also the CSV or trace. */
+bool run_metadata_open(run_file *mf, char *path, size_t n, const run_args *a,
+                       const run_file *csv);
+
+/* What is known before the first sample, then what only the end knows. */
+void run_metadata_write_head(FILE *f, const run_metadata *m);
+void run_metadata_write_tail(FILE *f, bool interrupted);
+
+#endif
