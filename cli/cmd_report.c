@@ -2,12 +2,17 @@
  * per-release tables, and the data plots/draw.sh turns into charts. */
 #include "../analysis/report.h"
 #include "../analysis/report_hosts.h"
+#include "../analysis/report_html.h"
 #include "cmd_report_hosts.h"
 #include "commands.h"
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 
 static void usage(FILE *f)
@@ -19,7 +24,12 @@ static void usage(FILE *f)
           "  --baseline LABEL  release the speed-ups are relative to\n"
           "                    (default: the oldest release in the file, by version)\n"
           "  --format LIST     comma-separated: term, csv, md, speed, dat, scaling\n"
-          "                    (default: term on stdout; all of them with --out)\n"
+          "                    (default: term on stdout; all of them with --out), or html\n"
+          "                    alone: one self-contained page (report.html with --out),\n"
+          "                    what changed first, the drawn SVG charts inline\n"
+          "  --charts DIR      html: the charts folder (its charts.list and SVGs; default\n"
+          "                    the results folder's newest plots*/)\n"
+          "  --notes FILE      html: a text shown first, as it is (a fleet's fleet.txt)\n"
           "  --out DIR         write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
           "                    scaling.txt and scaling.csv (when rows have several workers),\n"
           "                    the gnuplot *.dat files and charts.list into DIR\n"
@@ -27,7 +37,7 @@ static void usage(FILE *f)
           "Several results (run folders or CSVs, one per machine) give a report over\n"
           "hosts: rates side by side and each host relative to --reference HOST\n"
           "(default: the first); formats term, csv, dat (hosts.txt, hosts.csv,\n"
-          "coverage.txt, chart data).  A host is named by HOST=, else its folder's\n"
+          "coverage.txt, chart data), html (each host's charts from its folder).  A host is named by HOST=, else its folder's\n"
           "metadata.txt, else the CSV's host column.\n",
           f);
 }
@@ -38,7 +48,7 @@ static int parse_formats(const char *list)
         const char *name;
         int bit;
     } names[] = {{"term", F_TERM}, {"csv", F_CSV}, {"md", F_MD}, {"speed", F_SPEED},
-                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}};
+                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}, {"html", F_HTML}};
     int bits = 0;
     const char *p = list;
     while (*p) {
@@ -48,7 +58,7 @@ static int parse_formats(const char *list)
             if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
                 bit = names[i].bit;
         if (bit == 0) {
-            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat, scaling)\n",
+            fprintf(stderr, "osslbench report: unknown format '%.*s' (term, csv, md, speed, dat, scaling, html)\n",
                     (int)len, p);
             return -1;
         }
@@ -59,6 +69,11 @@ static int parse_formats(const char *list)
     }
     if (bits == 0)
         fputs("osslbench report: --format needs at least one format\n", stderr);
+    if ((bits & F_HTML) && bits != F_HTML) {
+        fputs("osslbench report: --format html is a page of its own, not with other formats\n",
+              stderr);
+        return -1;
+    }
     return bits ? bits : -1;
 }
 
@@ -134,6 +149,57 @@ static void write_stdout(const report *r, int formats)
     }
 }
 
+/* "osslbench report: <name>" of the folder the page is about. */
+static void page_title(char *buf, size_t n, const char *dir)
+{
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", dir);
+    if (strcmp(copy, ".") == 0 && getcwd(copy, sizeof copy) == NULL)
+        snprintf(copy, sizeof copy, ".");
+    snprintf(buf, n, "osslbench report: %s", basename(copy));
+}
+
+typedef struct {
+    const report *r;
+    const html_sources *src;
+} run_page;
+
+static void write_run_page(const void *ctx, FILE *f)
+{
+    const run_page *p = ctx;
+    report_write_html(p->r, p->src, f);
+}
+
+static void write_notes_page(const void *ctx, FILE *f)
+{
+    notes_write_html(ctx, f);
+}
+
+/* The html page of one run (r NULL: of the notes alone) into out/report.html
+ * or on stdout. */
+static bool write_html(const report *r, html_sources *src, const char *csv_path, const char *out)
+{
+    char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
+    char *run_dir = csv_path != NULL && strcmp(csv_path, "-") != 0 ? dirname(dir) : ".";
+    html_plots_dir(run_dir, plots, sizeof plots);
+    snprintf(metadata, sizeof metadata, "%s/metadata.txt", run_dir);
+    page_title(title, sizeof title, out != NULL ? out : run_dir);
+    src->title = title;
+    src->metadata = csv_path != NULL ? metadata : NULL;
+    if (src->charts_dir == NULL)
+        src->charts_dir = plots;
+    run_page page = {.r = r, .src = src};
+    if (out != NULL)
+        return r != NULL ? report_out_atomic(out, "report.html", write_run_page, &page)
+                         : report_out_atomic(out, "report.html", write_notes_page, src);
+    if (r != NULL)
+        report_write_html(r, src, stdout);
+    else
+        notes_write_html(src, stdout);
+    return true;
+}
+
 int cmd_report(int argc, char **argv)
 {
     const char *baseline = NULL, *out = NULL, *input = NULL, *reference = NULL;
@@ -141,6 +207,7 @@ int cmd_report(int argc, char **argv)
     size_t ninputs = 0;
     int formats = 0;
     bool options = true;
+    html_sources html = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && strcmp(a, "--") == 0) {
@@ -160,7 +227,8 @@ int cmd_report(int argc, char **argv)
             return 0;
         }
         bool takes = strcmp(a, "--baseline") == 0 || strcmp(a, "--format") == 0 ||
-                     strcmp(a, "--out") == 0 || strcmp(a, "--reference") == 0;
+                     strcmp(a, "--out") == 0 || strcmp(a, "--reference") == 0 ||
+                     strcmp(a, "--charts") == 0 || strcmp(a, "--notes") == 0;
         if (takes && i + 1 >= argc) {
             fprintf(stderr, "osslbench report: %s needs a value (try --help)\n", a);
             return 2;
@@ -171,6 +239,10 @@ int cmd_report(int argc, char **argv)
             reference = argv[++i];
         } else if (strcmp(a, "--out") == 0) {
             out = argv[++i];
+        } else if (strcmp(a, "--charts") == 0) {
+            html.charts_dir = argv[++i];
+        } else if (strcmp(a, "--notes") == 0) {
+            html.notes = argv[++i];
         } else if (strcmp(a, "--format") == 0) {
             if ((formats = parse_formats(argv[++i])) < 0)
                 return 2;
@@ -189,11 +261,26 @@ int cmd_report(int argc, char **argv)
                   stderr);
             return 2;
         }
-    if (ninputs > 1)
-        return report_hosts_command(inputs, ninputs, reference, formats, out);
+    if ((html.charts_dir != NULL || html.notes != NULL) && formats != F_HTML) {
+        fputs("osslbench report: --charts and --notes are for --format html\n", stderr);
+        return 2;
+    }
+    if (ninputs > 1) {
+        char title[PATH_MAX + 32];
+        page_title(title, sizeof title, out != NULL ? out : ".");
+        html.title = title;
+        return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
+    }
     if (reference != NULL) {
         fputs("osslbench report: --reference is for several hosts' results\n", stderr);
         return 2;
+    }
+    if (input == NULL && formats == F_HTML && html.notes != NULL) {
+        if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+            return 1;
+        }
+        return write_html(NULL, &html, NULL, out) && fflush(stdout) == 0 ? 0 : 1;
     }
     if (input == NULL) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);
@@ -225,9 +312,13 @@ int cmd_report(int argc, char **argv)
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (!write_outputs(&r, formats, out)) {
+        } else if (formats == F_HTML ? !write_html(&r, &html, path, out)
+                                     : !write_outputs(&r, formats, out)) {
             status = 1;
         }
+    } else if (formats == F_HTML) {
+        write_html(&r, &html, path, NULL);
+        status = fflush(stdout) != 0;
     } else {
         write_stdout(&r, formats);
         if (fflush(stdout) != 0)
