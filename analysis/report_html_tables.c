@@ -34,24 +34,29 @@ static void point_cells(FILE *f, const report_point *p)
     cell_text(f, workers[0] ? workers : "1");
 }
 
+/* <table class="full"> with its caption ("<before><who><after>", who
+ * escaped) and header cells (ours, as markup). */
+static void table_open(FILE *f, const char *before, const char *who, const char *after,
+                       const char *head)
+{
+    fprintf(f, "<table class=\"full\"><caption>%s", before);
+    html_put(f, who);
+    fprintf(f, "%s</caption>\n<thead><tr>%s</tr></thead><tbody>\n", after, head);
+}
+
 void html_put_speedup_table(html_page *pg, const report *r)
 {
     FILE *f = pg->f;
-    fputs("<table class=\"full\"><caption>Each release's rate / the baseline's (", f);
-    html_put(f, r->rel[r->baseline].label);
-    fputs("), 95% CI</caption>\n<thead><tr><th>release</th><th>workload</th><th>api</th>"
-          "<th>op</th><th>size</th><th>workers</th><th>ratio</th><th>low</th><th>high</th>"
-          "<th>CI method</th><th>status</th></tr></thead><tbody>\n",
-          f);
-    for (size_t i = 0; i < r->npt; i++) {
-        const report_point *p = &r->pt[i];
-        const result_row *b = report_find(r, r->baseline, p);
-        for (size_t k = 0; k < r->nrel; k++) {
-            if (k == r->baseline)
-                continue;
-            const result_row *any = report_find_any(r, k, p);
-            const result_row *row = any != NULL && any->status == ST_OK ? any : NULL;
-            report_ratio q = report_speedup(row, b);
+    table_open(f, "Each release's rate / the baseline's (", r->rel[r->baseline].label,
+               "), 95% CI",
+               "<th>release</th><th>workload</th><th>api</th><th>op</th><th>size</th>"
+               "<th>workers</th><th>ratio</th><th>low</th><th>high</th><th>CI method</th>"
+               "<th>status</th>");
+    for (size_t k = 0; k < r->nrel; k++)
+        for (size_t i = 0; k != r->baseline && i < r->npt; i++) {
+            const report_point *p = &r->pt[i];
+            const result_row *seen = report_find_any(r, k, p);
+            report_ratio q = report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
             fputs("<tr>", f);
             cell_text(f, r->rel[k].label);
             point_cells(f, p);
@@ -59,22 +64,19 @@ void html_put_speedup_table(html_page *pg, const report *r)
             cell_number(f, "%.3f", q.lo);
             cell_number(f, "%.3f", q.hi);
             cell_text(f, q.method == RATIO_NONE ? "" : ratio_method_name(q.method));
-            cell_text(f, any == NULL ? "missing" : row_status_name(any->status));
+            cell_text(f, seen == NULL ? "missing" : row_status_name(seen->status));
             fputs("</tr>\n", f);
         }
-    }
     fputs("</tbody></table>\n", f);
 }
 
 void html_put_hosts_table(html_page *pg, const hosts_report *h)
 {
     FILE *f = pg->f;
-    fputs("<table class=\"full\"><caption>Rate per host; ratio = host / ", f);
-    html_put(f, h->host[h->reference].label);
-    fputs(", 95% CI</caption>\n<thead><tr><th>release</th><th>workload</th><th>api</th>"
-          "<th>op</th><th>size</th><th>workers</th><th>host</th><th>rate</th><th>ratio</th>"
-          "<th>low</th><th>high</th><th>CI method</th><th>status</th></tr></thead><tbody>\n",
-          f);
+    table_open(f, "Rate per host; ratio = host / ", h->host[h->reference].label, ", 95% CI",
+               "<th>release</th><th>workload</th><th>api</th><th>op</th><th>size</th>"
+               "<th>workers</th><th>host</th><th>rate</th><th>ratio</th><th>low</th><th>high</th>"
+               "<th>CI method</th><th>status</th>");
     for (size_t k = 0; k < h->nrel; k++)
         for (size_t j = 0; j < h->npt; j++)
             for (size_t i = 0; i < h->nhost; i++) {

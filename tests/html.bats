@@ -50,15 +50,20 @@ ROWS
     } >"$d/results.csv"
 }
 
+# page DIR: the fixture in DIR and its page by `make report` (charts drawn).
+page() {
+    fixture "$1"
+    run make -s -C "$ROOT" report RESULTS="$1"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
 # The 1-based line of the first line of FILE matching the ERE, or 0.
 line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
 
 @test "html: a run's page shows what changed, with its chart, before any full table; the rest folded" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     local d=$BATS_TEST_TMPDIR/run
-    fixture "$d"
-    run make -s -C "$ROOT" report RESULTS="$d"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    page "$d"
     local page=$d/report.html changed first_full first_chart details
     changed=$(line_of "$page" '<h2>What changed: ')
     first_full=$(line_of "$page" '<table class="full"')
@@ -81,9 +86,7 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
 @test "html: notes, metadata and a fleet's notes file reach the page escaped, nowhere raw" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     local d=$BATS_TEST_TMPDIR/esc
-    fixture "$d"
-    run make -s -C "$ROOT" report RESULTS="$d"
-    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    page "$d"
     run grep -c '<img\|<b>box' "$d/report.html"
     [ "$output" -eq 0 ]
     run grep -c '<td>failed</td><td>sha256 · legacy · 16 B</td>.*<td>new crashed: &lt;img src=x onerror=alert(1)&gt;</td>' "$d/report.html"
@@ -149,9 +152,7 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     command -v chromium >/dev/null || skip "chromium is not installed (apt-get install chromium)"
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     local d=$BATS_TEST_TMPDIR/shot
-    fixture "$d"
-    run make -s -C "$ROOT" report RESULTS="$d"
-    [ "$status" -eq 0 ]
+    page "$d"
     local flags=(--headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$BATS_TEST_TMPDIR/prof")
     run timeout 120 chromium "${flags[@]}" --dump-dom "file://$d/report.html"
     [ "$status" -eq 0 ]

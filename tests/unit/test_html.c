@@ -90,12 +90,20 @@ static char *inline_chart(const char *svg, const char *prefix, const char *title
     return mem_close(f);
 }
 
+/* The same for an SVG that must be read. */
+static char *inline_ok(const char *svg, const char *prefix, const char *title)
+{
+    bool ok;
+    char *out = inline_chart(svg, prefix, title, &ok);
+    if (!ok)
+        fail_msg("an SVG was not read: '%s'", svg);
+    return out;
+}
+
 static void svg_loses_prologue_and_gets_escaped_title(void **state)
 {
     (void)state;
-    bool ok;
-    char *out = inline_chart(chart, "c1-", "</title><script>alert(1)</script> & more", &ok);
-    assert_true(ok);
+    char *out = inline_ok(chart, "c1-", "</title><script>alert(1)</script> & more");
     assert_null(strstr(out, "<?xml"));
     assert_null(strstr(out, "<!DOCTYPE"));
     assert_null(strstr(out, "<!--"));
@@ -110,9 +118,7 @@ static void svg_loses_prologue_and_gets_escaped_title(void **state)
 static void svg_ids_and_references_are_prefixed(void **state)
 {
     (void)state;
-    bool ok;
-    char *out = inline_chart(chart, "c7-", NULL, &ok);
-    assert_true(ok);
+    char *out = inline_ok(chart, "c7-", NULL);
     assert_non_null(strstr(out, "<g id=\"c7-gnuplot_canvas\">"));
     assert_non_null(strstr(out, "<circle id='c7-gpDot'"));
     assert_non_null(strstr(out, "<use xlink:href='#c7-gpDot' id='c7-gpPt6'"));
@@ -149,10 +155,8 @@ static bool ids_repeat(const char *page, size_t *count)
 static void two_charts_on_one_page_share_no_id(void **state)
 {
     (void)state;
-    bool ok1, ok2;
-    char *a = inline_chart(chart, "c1-", "one", &ok1);
-    char *b = inline_chart(chart, "c2-", "two", &ok2);
-    assert_true(ok1 && ok2);
+    char *a = inline_ok(chart, "c1-", "one");
+    char *b = inline_ok(chart, "c2-", "two");
     size_t la = strlen(a), lb = strlen(b), n = 0;
     char *page = malloc(la + lb + 1);
     assert_non_null(page);
@@ -172,10 +176,8 @@ static void two_charts_on_one_page_share_no_id(void **state)
 static void svg_without_title_gets_one(void **state)
 {
     (void)state;
-    bool ok;
-    char *out = inline_chart("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>", "c1-",
-                             "<b>x</b>", &ok);
-    assert_true(ok);
+    char *out = inline_ok("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>", "c1-",
+                          "<b>x</b>");
     assert_string_equal(out, "<svg role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">"
                              "<title>&lt;b&gt;x&lt;/b&gt;</title><g/></svg>");
     free(out);
