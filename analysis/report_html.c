@@ -94,7 +94,7 @@ static void put_changes(html_page *pg, const report *r, const html_charts *chart
         char heading[200];
         snprintf(heading, sizeof heading, "What changed: %s vs %s", r->rel[k].label, base);
         html_changes c = {.heading = heading, .charts = charts, .chart_of = run_chart_of,
-                          .ctx = r, .level = level};
+                          .ctx = r, .level = level, .chart_per_api = true};
         if (new_rows == NULL || !html_put_changes(pg, &c, old_rows, n_old, new_rows, n_new))
             fputs("<p class=\"bad\">Out of memory: no verdicts.</p>\n", pg->f);
         free(new_rows);

@@ -50,6 +50,7 @@ typedef struct {
     html_chart_of chart_of;
     const void *ctx;
     int level;
+    bool chart_per_api; /* false: the points beside a chart name their API path */
 } html_changes;
 /* The significant verdicts (slower, faster, failing) of new vs old, largest
  * change first, grouped by chart, each group with its chart; the full

@@ -52,8 +52,9 @@ static void put_number(FILE *f, const char *fmt, double x)
         fputs("-", f);
 }
 
-/* "sha256 · evp · 16 B"; next to its chart (short) "16 B" or "rsa2048 sign". */
-static void put_point_name(FILE *f, const verdict_point *p, bool full)
+/* "sha256 · evp · 16 B"; next to a chart of one workload and API path
+ * (not full, not api) "16 B" or "rsa2048 · sign". */
+static void put_point_name(FILE *f, const verdict_point *p, bool full, bool api)
 {
     char size[32];
     bool ops = strcmp(p->unit, "op/s") == 0;
@@ -62,7 +63,7 @@ static void put_point_name(FILE *f, const verdict_point *p, bool full)
         html_put(f, p->workload);
         fputs(" · ", f);
     }
-    if (full) {
+    if (full || api) {
         html_put(f, p->api);
         fputs(" · ", f);
     }
@@ -80,12 +81,12 @@ static void table_head(FILE *f, bool full)
             full ? "point" : "at", full ? "<th>note</th>" : "");
 }
 
-static void table_row(FILE *f, const verdict_point *p, bool full)
+static void table_row(FILE *f, const verdict_point *p, bool full, bool api)
 {
     const verdict_result *v = &p->result;
     fprintf(f, "<tr class=\"%s\"><td>%s</td><td>", verdict_name(v->verdict),
             verdict_name(v->verdict));
-    put_point_name(f, p, full);
+    put_point_name(f, p, full, api);
     fputs("</td><td class=\"num\">", f);
     put_number(f, "%.3f×", v->ratio);
     fputs("</td><td class=\"num\">", f);
@@ -137,12 +138,12 @@ static void put_groups(html_page *pg, const html_changes *c, const verdict_point
         if (k < c->charts->n)
             html_put(pg->f, c->charts->c[k].title);
         else
-            put_point_name(pg->f, ch[i], true);
+            put_point_name(pg->f, ch[i], true, true);
         fprintf(pg->f, "</h%d>\n", c->level + 1);
         table_head(pg->f, false);
         for (size_t j = i; j < n; j++)
             if (!done[j] && strcmp(names[j], names[i]) == 0) {
-                table_row(pg->f, ch[j], false);
+                table_row(pg->f, ch[j], false, !c->chart_per_api);
                 done[j] = true;
             }
         fputs("</tbody></table>\n", pg->f);
@@ -190,7 +191,7 @@ bool html_put_changes(html_page *pg, const html_changes *c, const result_row *co
     fprintf(pg->f, "<details><summary>Every point (%zu), slowest first</summary>\n", t.count);
     table_head(pg->f, true);
     for (size_t i = 0; i < t.count; i++)
-        table_row(pg->f, &t.points[i], true);
+        table_row(pg->f, &t.points[i], true, true);
     fputs("</tbody></table></details>\n</section>\n", pg->f);
     free(ch);
     verdict_table_free(&t);
