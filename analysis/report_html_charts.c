@@ -96,9 +96,9 @@ static char *slurp(const char *path, size_t *len, char *why, size_t n)
 
 void html_put_no_chart(html_page *pg, const char *name)
 {
-    fputs("<p class=\"bad nochart\">Chart ", pg->f);
+    fputs("<p class=\"nochart\">No chart of this: charts.list has no ", pg->f);
     html_put(pg->f, name);
-    fputs(" was not drawn.</p>\n", pg->f);
+    fputs(".</p>\n", pg->f);
 }
 
 void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)

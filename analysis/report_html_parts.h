@@ -33,7 +33,7 @@ void html_chart_name(char *buf, size_t n, const char *kind, const char *a, const
 /* The figure of chart i (its SVG inline), or a visible "not drawn" note;
  * `anchor`: the figure gets id="chart-NAME" (the charts section's copy). */
 void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor);
-/* A note for a chart that charts.list does not name. */
+/* A note for a chart that charts.list does not name (nothing to draw). */
 void html_put_no_chart(html_page *pg, const char *name);
 /* Every chart of the list, grouped under a heading per name in `groups`
  * (a chart belongs to the longest group its name has after "<kind>-"),

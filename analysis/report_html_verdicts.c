@@ -147,6 +147,14 @@ static void put_groups(html_page *pg, const html_changes *c, const verdict_point
                 done[j] = true;
             }
         fputs("</tbody></table>\n", pg->f);
+        for (size_t j = i; j < n; j++) /* why a point fails, beside its table */
+            if (strcmp(names[j], names[i]) == 0 && ch[j]->result.verdict == V_FAILED) {
+                fputs("<p class=\"bad\">", pg->f);
+                put_point_name(pg->f, ch[j], false, !c->chart_per_api);
+                fputs(": ", pg->f);
+                html_put(pg->f, ch[j]->result.note);
+                fputs("</p>\n", pg->f);
+            }
         if (k == c->charts->n) {
             html_put_no_chart(pg, names[i]);
         } else if (charts++ < CHANGE_CHARTS_MAX) {

@@ -91,6 +91,8 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     [ "$output" -eq 0 ]
     run grep -c '<td>failed</td><td>sha256 · legacy · 16 B</td>.*<td>new crashed: &lt;img src=x onerror=alert(1)&gt;</td>' "$d/report.html"
     [ "$output" -eq 1 ]
+    run grep -c '^<p class="bad">16 B: new crashed: &lt;img src=x onerror=alert(1)&gt;</p>$' "$d/report.html"
+    [ "$output" -eq 1 ]
     run grep -c '<tr><th>host</th><td>&lt;b&gt;box&lt;/b&gt;</td></tr>' "$d/report.html"
     [ "$output" -eq 1 ]
     run grep -c '<tr><th>kernel</th><td>6.1 &amp; more</td></tr>' "$d/report.html"
