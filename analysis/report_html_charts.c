@@ -29,8 +29,10 @@ void html_charts_read(const char *dir, html_charts *out)
 {
     *out = (html_charts){.n = 0};
     char path[4200], line[2048];
+    if (dir == NULL)
+        return;
     snprintf(path, sizeof path, "%s/charts.list", dir);
-    FILE *f = dir != NULL ? fopen(path, "r") : NULL;
+    FILE *f = fopen(path, "r");
     if (f == NULL)
         return;
     snprintf(out->dir, sizeof out->dir, "%s", dir);

@@ -176,18 +176,19 @@ static void write_notes_page(const void *ctx, FILE *f)
 }
 
 /* The html page of one run (r NULL: of the notes alone) into out/report.html
- * or on stdout. */
+ * or on stdout; its charts and metadata.txt are beside csv_path (NULL: the
+ * CSV came from stdin, so no folder has them). */
 static bool write_html(const report *r, html_sources *src, const char *csv_path, const char *out)
 {
     char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
     snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
-    char *run_dir = csv_path != NULL && strcmp(csv_path, "-") != 0 ? dirname(dir) : ".";
+    char *run_dir = csv_path != NULL ? dirname(dir) : dir;
     html_plots_dir(run_dir, plots, sizeof plots);
     snprintf(metadata, sizeof metadata, "%s/metadata.txt", run_dir);
     page_title(title, sizeof title, out != NULL ? out : run_dir);
     src->title = title;
     src->metadata = csv_path != NULL ? metadata : NULL;
-    if (src->charts_dir == NULL)
+    if (src->charts_dir == NULL && csv_path != NULL)
         src->charts_dir = plots;
     run_page page = {.r = r, .src = src};
     if (out != NULL)
@@ -308,16 +309,17 @@ int cmd_report(int argc, char **argv)
         return 1;
     }
     int status = 0;
+    bool from_stdin = strcmp(input, "-") == 0;
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (formats == F_HTML ? !write_html(&r, &html, path, out)
+        } else if (formats == F_HTML ? !write_html(&r, &html, from_stdin ? NULL : path, out)
                                      : !write_outputs(&r, formats, out)) {
             status = 1;
         }
     } else if (formats == F_HTML) {
-        write_html(&r, &html, path, NULL);
+        write_html(&r, &html, from_stdin ? NULL : path, NULL);
         status = fflush(stdout) != 0;
     } else {
         write_stdout(&r, formats);

@@ -136,6 +136,12 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     [ "$(cat "$d/report.html")" = before ]
     run find "$d" -name '.report.html.*'
     [ "$output" = "" ]
+    # from stdin the CSV has no folder: no metadata.txt or charts of the current one
+    cd "$d"
+    run bash -c '"$1" report --format html - <results.csv' _ "$OSSLBENCH"
+    [ "$status" -eq 0 ]
+    [[ $output == *"<p>No metadata.txt.</p>"* ]]
+    [[ $output != *"kernel"* ]]
 }
 
 @test "html: xmllint parses the page (HTML5 element names aside)" {
