@@ -2,13 +2,18 @@
  * per-release tables, and the data plots/draw.sh turns into charts. */
 #include "../analysis/report.h"
 #include "../analysis/report_hosts.h"
+#include "../analysis/report_html.h"
 #include "cmd_report_hosts.h"
 #include "command_options.h"
 #include "commands.h"
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 
 typedef struct {
@@ -16,6 +21,7 @@ typedef struct {
     const char *inputs[HOSTS_MAX];
     size_t ninputs;
     int formats;
+    html_sources html;
 } report_args;
 
 static bool take_formats(const option_spec *o, void *dest, const char *typed, const char *list,
@@ -26,7 +32,7 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
         const char *name;
         int bit;
     } names[] = {{"term", F_TERM}, {"csv", F_CSV}, {"md", F_MD}, {"speed", F_SPEED},
-                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}};
+                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}, {"html", F_HTML}};
     int bits = 0;
     const char *p = list;
     while (*p) {
@@ -36,7 +42,7 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
             if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
                 bit = names[i].bit;
         if (bit == 0) {
-            snprintf(why, n, "unknown format '%.*s' (term, csv, md, speed, dat, scaling)",
+            snprintf(why, n, "unknown format '%.*s' (term, csv, md, speed, dat, scaling, html)",
                      (int)len, p);
             return false;
         }
@@ -47,6 +53,10 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
     }
     if (bits == 0)
         snprintf(why, n, "--format needs at least one format");
+    if ((bits & F_HTML) && bits != F_HTML) {
+        snprintf(why, n, "--format html is a page of its own, not with other formats");
+        return false;
+    }
     ((report_args *)dest)->formats = bits;
     return bits != 0;
 }
@@ -74,7 +84,14 @@ static const option_spec report_specs[] = {
                 "relative to (default: the first)"),
     OPTION_VALUE("--format", NULL, "LIST", take_formats,
                  "comma-separated: term, csv, md, speed, dat, scaling\n"
-                 "(default: term on stdout; all of them with --out)"),
+                 "(default: term on stdout; all of them with --out), or html\n"
+                 "alone: one self-contained page (report.html with --out),\n"
+                 "what changed first, the drawn SVG charts inline"),
+    OPTION_TEXT("--charts", NULL, "DIR", report_args, html.charts_dir,
+                "html: the charts folder (its charts.list and SVGs; default\n"
+                "the results folder's newest plots*/)"),
+    OPTION_TEXT("--notes", NULL, "FILE", report_args, html.notes,
+                "html: a text shown first, as it is (a fleet's fleet.txt)"),
     OPTION_TEXT("--out", NULL, "DIR", report_args, out,
                 "write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
                 "scaling.txt and scaling.csv (when rows have several workers),\n"
@@ -93,7 +110,7 @@ const option_table report_option_table = {
                 "Several results (run folders or CSVs, one per machine) give a report over\n"
                 "hosts: rates side by side and each host relative to --reference HOST\n"
                 "(default: the first); formats term, csv, dat (hosts.txt, hosts.csv,\n"
-                "coverage.txt, chart data).  A host is named by HOST=, else its folder's\n"
+                "coverage.txt, chart data), html (each host's charts from its folder).  A host is named by HOST=, else its folder's\n"
                 "metadata.txt, else the CSV's host column.\n",
     .positional = take_input,
     .missing_fmt = "%s needs a value (try --help)",
@@ -173,6 +190,58 @@ static void write_stdout(const report *r, int formats)
     }
 }
 
+/* "osslbench report: <name>" of the folder the page is about. */
+static void page_title(char *buf, size_t n, const char *dir)
+{
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", dir);
+    if (strcmp(copy, ".") == 0 && getcwd(copy, sizeof copy) == NULL)
+        snprintf(copy, sizeof copy, ".");
+    snprintf(buf, n, "osslbench report: %s", basename(copy));
+}
+
+typedef struct {
+    const report *r;
+    const html_sources *src;
+} run_page;
+
+static void write_run_page(const void *ctx, FILE *f)
+{
+    const run_page *p = ctx;
+    report_write_html(p->r, p->src, f);
+}
+
+static void write_notes_page(const void *ctx, FILE *f)
+{
+    notes_write_html(ctx, f);
+}
+
+/* The html page of one run (r NULL: of the notes alone) into out/report.html
+ * or on stdout; its charts and metadata.txt are beside csv_path (NULL: the
+ * CSV came from stdin, so no folder has them). */
+static bool write_html(const report *r, html_sources *src, const char *csv_path, const char *out)
+{
+    char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
+    char *run_dir = csv_path != NULL ? dirname(dir) : dir;
+    html_plots_dir(run_dir, plots, sizeof plots);
+    snprintf(metadata, sizeof metadata, "%s/metadata.txt", run_dir);
+    page_title(title, sizeof title, out != NULL ? out : run_dir);
+    src->title = title;
+    src->metadata = csv_path != NULL ? metadata : NULL;
+    if (src->charts_dir == NULL && csv_path != NULL)
+        src->charts_dir = plots;
+    run_page page = {.r = r, .src = src};
+    if (out != NULL)
+        return r != NULL ? report_out_atomic(out, "report.html", write_run_page, &page)
+                         : report_out_atomic(out, "report.html", write_notes_page, src);
+    if (r != NULL)
+        report_write_html(r, src, stdout);
+    else
+        notes_write_html(src, stdout);
+    return true;
+}
+
 int cmd_report(int argc, char **argv)
 {
     report_args a = {0};
@@ -184,6 +253,7 @@ int cmd_report(int argc, char **argv)
     size_t ninputs = a.ninputs;
     const char *input = ninputs > 0 ? inputs[0] : NULL;
     int formats = a.formats;
+    html_sources html = a.html;
     if (ninputs > 1 && baseline != NULL) {
         fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
         return 2;
@@ -194,11 +264,26 @@ int cmd_report(int argc, char **argv)
                   stderr);
             return 2;
         }
-    if (ninputs > 1)
-        return report_hosts_command(inputs, ninputs, reference, formats, out);
+    if ((html.charts_dir != NULL || html.notes != NULL) && formats != F_HTML) {
+        fputs("osslbench report: --charts and --notes are for --format html\n", stderr);
+        return 2;
+    }
+    if (ninputs > 1) {
+        char title[PATH_MAX + 32];
+        page_title(title, sizeof title, out != NULL ? out : ".");
+        html.title = title;
+        return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
+    }
     if (reference != NULL) {
         fputs("osslbench report: --reference is for several hosts' results\n", stderr);
         return 2;
+    }
+    if (input == NULL && formats == F_HTML && html.notes != NULL) {
+        if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+            return 1;
+        }
+        return write_html(NULL, &html, NULL, out) && fflush(stdout) == 0 ? 0 : 1;
     }
     if (input == NULL) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);
@@ -226,13 +311,18 @@ int cmd_report(int argc, char **argv)
         return 1;
     }
     int status = 0;
+    bool from_stdin = strcmp(input, "-") == 0;
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (!write_outputs(&r, formats, out)) {
+        } else if (formats == F_HTML ? !write_html(&r, &html, from_stdin ? NULL : path, out)
+                                     : !write_outputs(&r, formats, out)) {
             status = 1;
         }
+    } else if (formats == F_HTML) {
+        write_html(&r, &html, from_stdin ? NULL : path, NULL);
+        status = fflush(stdout) != 0;
     } else {
         write_stdout(&r, formats);
         if (fflush(stdout) != 0)

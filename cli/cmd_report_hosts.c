@@ -3,11 +3,14 @@
  * coverage.txt: a release missing somewhere is listed, never dropped), and
  * writes the tables and chart data (analysis/report_hosts*.c). */
 #include "../analysis/report_hosts.h"
+#include "../analysis/report_html.h"
 #include "cmd_report_hosts.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef void (*hosts_writer)(const hosts_report *, FILE *);
 
@@ -27,6 +30,44 @@ bool report_out_close(FILE *f, const char *path)
         return false;
     }
     return true;
+}
+
+bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
+                       const void *ctx)
+{
+    char tmp[4200], path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f == NULL) {
+        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return false;
+    }
+    w(ctx, f);
+    bool ok = fflush(f) == 0 && fchmod(fd, 0644) == 0;
+    ok = !ferror(f) && ok;
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) == 0)
+        return true;
+    fprintf(stderr, "osslbench report: %s: %s\n", path, ok ? strerror(errno) : "write error");
+    unlink(tmp);
+    return false;
+}
+
+typedef struct {
+    const hosts_report *h;
+    const html_sources *src;
+} hosts_page;
+
+static void write_hosts_page(const void *ctx, FILE *f)
+{
+    const hosts_page *p = ctx;
+    hosts_write_html(p->h, p->src, f);
 }
 
 static bool write_file(const char *dir, const char *name, const hosts_report *h, hosts_writer w)
@@ -59,12 +100,12 @@ static void note_partial_releases(const hosts_report *h)
 }
 
 int report_hosts_command(const char *const *inputs, size_t n, const char *reference, int formats,
-                         const char *out)
+                         const char *out, const html_sources *html)
 {
     if (formats == F_ALL)
         formats = F_TERM | F_CSV | F_DAT;
     if (formats & (F_MD | F_SPEED)) {
-        fputs("osslbench report: over hosts the formats are term, csv and dat\n", stderr);
+        fputs("osslbench report: over hosts the formats are term, csv, dat and html\n", stderr);
         return 2;
     }
     if (formats == 0)
@@ -95,10 +136,15 @@ int report_hosts_command(const char *const *inputs, size_t n, const char *refere
             fputs(formats & F_TERM ? "\n" : "", stdout);
             hosts_write_csv(&h, stdout);
         }
+        if (formats & F_HTML)
+            hosts_write_html(&h, html, stdout);
         status = fflush(stdout) != 0;
     } else if (mkdir(out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
         status = 1;
+    } else if (formats == F_HTML) {
+        hosts_page page = {.h = &h, .src = html};
+        status = !report_out_atomic(out, "report.html", write_hosts_page, &page);
     } else {
         bool ok = write_file(out, "coverage.txt", &h, hosts_write_coverage);
         if (ok && (formats & F_TERM))

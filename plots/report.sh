@@ -66,4 +66,4 @@ if ((${#hosts[@]} >= 2)); then
 else
     say "only ${#hosts[@]} host(s) with results: no comparison across hosts"
 fi
-exec "$PLOTS_DIR/html.sh" "$dir"
+exec "$PLOTS_DIR/html.sh" ${reference:+--reference "$reference"} "$dir"

@@ -1,0 +1,171 @@
+/* The charts of a page: charts.list read as data, each chart's SVG inlined
+ * (svg_inline.c) or, when it was not drawn, a visible note. */
+#include "report_html_parts.h"
+#include "svg_inline.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SVG_MAX = 32 << 20 }; /* a gnuplot chart is well under 1 MiB */
+
+static bool is_file_name(const char *s)
+{
+    char tok[sizeof ((html_chart *)0)->name];
+    report_file_token(s, tok, sizeof tok);
+    return s[0] != '\0' && strcmp(tok, s) == 0;
+}
+
+/* Field k (0-based) of a TAB-separated line, cut to n bytes. */
+static void field(const char *line, int k, char *out, size_t n)
+{
+    for (; k > 0 && line != NULL; k--)
+        line = (line = strchr(line, '\t')) ? line + 1 : NULL;
+    size_t len = line ? strcspn(line, "\t\r\n") : 0;
+    snprintf(out, n, "%.*s", (int)len, line ? line : "");
+}
+
+void html_charts_read(const char *dir, html_charts *out)
+{
+    *out = (html_charts){.n = 0};
+    char path[4200], line[2048];
+    if (dir == NULL)
+        return;
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return;
+    snprintf(out->dir, sizeof out->dir, "%s", dir);
+    size_t cap = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (out->n == cap) {
+            cap = cap ? cap * 2 : 32;
+            html_chart *c = realloc(out->c, cap * sizeof *c);
+            if (c == NULL)
+                break;
+            out->c = c;
+        }
+        html_chart *c = &out->c[out->n++];
+        field(line, 0, c->kind, sizeof c->kind);
+        field(line, 1, c->name, sizeof c->name);
+        field(line, 3, c->title, sizeof c->title);
+    }
+    fclose(f);
+}
+
+void html_charts_free(html_charts *c)
+{
+    free(c->c);
+    *c = (html_charts){.n = 0};
+}
+
+size_t html_chart_find(const html_charts *c, const char *name)
+{
+    size_t i = 0;
+    while (i < c->n && strcmp(c->c[i].name, name) != 0)
+        i++;
+    return i;
+}
+
+/* The whole file, NUL-terminated, or NULL (why says so). */
+static char *slurp(const char *path, size_t *len, char *why, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(why, n, "%s", errno == ENOENT ? "not drawn" : strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(SVG_MAX + 1);
+    *len = buf ? fread(buf, 1, SVG_MAX + 1, f) : 0;
+    bool bad = buf == NULL || ferror(f) || *len > SVG_MAX || *len == 0;
+    fclose(f);
+    if (bad) {
+        snprintf(why, n, "%s", buf == NULL ? "out of memory" : *len ? "unreadable" : "empty");
+        free(buf);
+        return NULL;
+    }
+    buf[*len] = '\0';
+    return buf;
+}
+
+void html_put_no_chart(html_page *pg, const char *name)
+{
+    fputs("<p class=\"nochart\">No chart of this: charts.list has no ", pg->f);
+    html_put(pg->f, name);
+    fputs(".</p>\n", pg->f);
+}
+
+void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)
+{
+    const html_chart *ch = &c->c[i];
+    if (!is_file_name(ch->name)) {
+        fputs("<p class=\"bad\">charts.list names a chart that is not a file name.</p>\n", pg->f);
+        return;
+    }
+    char path[4500], why[128], prefix[32];
+    snprintf(path, sizeof path, "%s/%s.svg", c->dir, ch->name);
+    size_t len = 0;
+    char *svg = slurp(path, &len, why, sizeof why);
+    fputs("<figure class=\"chart\" data-chart=\"", pg->f);
+    html_put(pg->f, ch->name);
+    if (anchor) {
+        fputs("\" id=\"chart-", pg->f);
+        html_put(pg->f, ch->name);
+    }
+    fputs("\">\n", pg->f);
+    snprintf(prefix, sizeof prefix, "c%u-", ++pg->inlined);
+    if (svg == NULL || !svg_inline(pg->f, svg, len, prefix, ch->title, why, sizeof why)) {
+        fputs("<p class=\"bad nochart\">Chart ", pg->f);
+        html_put(pg->f, ch->name);
+        fputs(": ", pg->f);
+        html_put(pg->f, why);
+        fputs(".</p>\n", pg->f);
+    }
+    free(svg);
+    if (anchor) { /* beside a change, the heading above says it */
+        fputs("\n<figcaption>", pg->f);
+        html_put(pg->f, ch->title);
+        fputs("</figcaption>", pg->f);
+    }
+    fputs("</figure>\n", pg->f);
+}
+
+/* The group of a chart: the longest of groups that its name continues
+ * after "<kind>-" (up to a '-' or its end), else ngroup. */
+static size_t group_of(const html_chart *ch, const char *const *groups, size_t ngroup)
+{
+    const char *rest = strchr(ch->name, '-');
+    size_t best = ngroup, best_len = 0;
+    for (size_t g = 0; rest != NULL && g < ngroup; g++) {
+        char tok[64];
+        report_file_token(groups[g], tok, sizeof tok);
+        size_t n = strlen(tok);
+        if (n > best_len && strncmp(rest + 1, tok, n) == 0 &&
+            (rest[1 + n] == '\0' || rest[1 + n] == '-')) {
+            best = g;
+            best_len = n;
+        }
+    }
+    return best;
+}
+
+void html_put_chart_groups(html_page *pg, const html_charts *c, const char *const *groups,
+                           size_t ngroup, int level)
+{
+    if (c->dir[0] == '\0') {
+        fputs("<p class=\"bad\">No charts.list: the charts were not drawn (make plots).</p>\n",
+              pg->f);
+        return;
+    }
+    for (size_t g = 0; g <= ngroup; g++) {
+        bool any = false;
+        for (size_t i = 0; i < c->n; i++) {
+            if (group_of(&c->c[i], groups, ngroup) != g)
+                continue;
+            if (!any)
+                html_heading(pg, level, NULL, g < ngroup ? groups[g] : "Other charts");
+            any = true;
+            html_put_chart(pg, c, i, true);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/* Internal to the HTML page (report_html*.c): the page being written and
+ * its sections. */
+#ifndef ANALYSIS_REPORT_HTML_PARTS_H
+#define ANALYSIS_REPORT_HTML_PARTS_H
+
+#include "chart_data.h"
+#include "html_escape.h"
+#include "report_html.h"
+#include "verdict_set.h"
+
+/* One line of a charts.list: kind, name (a file name), title. */
+typedef struct {
+    char kind[16], name[200], title[256];
+} html_chart;
+
+typedef struct {
+    html_chart *c;
+    size_t n;
+    char dir[4096]; /* "" when there is no charts.list */
+} html_charts;
+
+typedef struct {
+    FILE *f;
+    unsigned inlined; /* charts inlined so far: each gets its own id prefix */
+} html_page;
+
+/* ---- report_html_charts.c ---- */
+void html_charts_read(const char *dir, html_charts *out);
+void html_charts_free(html_charts *c);
+/* Index of the chart named name, or c->n. */
+size_t html_chart_find(const html_charts *c, const char *name);
+/* The figure of chart i (its SVG inline), or a visible "not drawn" note;
+ * `anchor`: the figure gets id="chart-NAME" (the charts section's copy). */
+void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor);
+/* A note for a chart that charts.list does not name (nothing to draw). */
+void html_put_no_chart(html_page *pg, const char *name);
+/* Every chart of the list, grouped under a heading per name in `groups`
+ * (a chart belongs to the longest group its name has after "<kind>-"),
+ * the rest under "Other charts". */
+void html_put_chart_groups(html_page *pg, const html_charts *c, const char *const *groups,
+                           size_t ngroup, int level);
+
+/* ---- report_html_verdicts.c ---- */
+/* The chart a verdict point is shown with, for html_put_changes. */
+typedef void (*html_chart_of)(const void *ctx, const verdict_point *p, char *buf, size_t n);
+typedef struct {
+    const char *heading;  /* "3.0.19 vs 1.1.1w" */
+    const html_charts *charts;
+    html_chart_of chart_of;
+    const void *ctx;
+    int level;
+    bool chart_per_api; /* false: the points beside a chart name their API path */
+} html_changes;
+/* The significant verdicts (slower, faster, failing) of new vs old, largest
+ * change first, grouped by chart, each group with its chart; the full
+ * verdict table folded after.  false when out of memory. */
+bool html_put_changes(html_page *pg, const html_changes *c, const result_row *const *old_rows,
+                      size_t n_old, const result_row *const *new_rows, size_t n_new);
+/* The rows of one label in a set (the caller frees *rows). */
+size_t html_rows_of(const result_set *s, const char *label, const result_row ***rows);
+
+/* ---- report_html_tables.c ---- */
+void html_put_speedup_table(html_page *pg, const report *r);
+/* Text an output writer produced, in <pre>, escaped. */
+void html_put_pre(html_page *pg, void (*w)(const void *, FILE *), const void *model);
+/* A "key: value" file as a table; long values folded. */
+void html_put_metadata(html_page *pg, const char *path);
+void html_put_text_file(html_page *pg, const char *path, const char *css_class);
+void html_put_hosts_table(html_page *pg, const hosts_report *h);
+
+/* ---- report_html.c ---- */
+void html_page_begin(html_page *pg, const html_sources *src);
+void html_page_end(html_page *pg);
+/* One run's sections: what changed, its charts, its tables (headings at
+ * `level`). */
+void html_put_run(html_page *pg, const report *r, const html_sources *src, int level);
+void html_heading(html_page *pg, int level, const char *id, const char *text);
+
+#endif
