@@ -128,10 +128,11 @@ void html_put_text_file(html_page *pg, const char *path, const char *css_class)
     fclose(in);
 }
 
-/* Values too long to read in a table row, shown on request. */
-static bool folded_key(const char *key)
+/* Values too long to read in a table row (cpu_flags, the command line, the
+ * libraries), shown on request. */
+static bool folded(const char *value)
 {
-    return strcmp(key, "cpu_flags") == 0 || strcmp(key, "runner_command") == 0;
+    return strlen(value) > 100;
 }
 
 void html_put_metadata(html_page *pg, const char *path)
@@ -151,10 +152,10 @@ void html_put_metadata(html_page *pg, const char *path)
             *sep = '\0';
         fputs("<tr><th>", pg->f);
         html_put(pg->f, line);
-        fputs(folded_key(line) ? "</th><td><details><summary>show</summary>" : "</th><td>",
+        fputs(folded(value) ? "</th><td><details><summary>show</summary>" : "</th><td>",
               pg->f);
         html_put(pg->f, value);
-        fputs(folded_key(line) ? "</details></td></tr>\n" : "</td></tr>\n", pg->f);
+        fputs(folded(value) ? "</details></td></tr>\n" : "</td></tr>\n", pg->f);
     }
     fputs("</tbody></table>\n", pg->f);
     fclose(in);
