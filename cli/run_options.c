@@ -274,7 +274,7 @@ static const option_spec run_specs[] = {
      "log every timed sample (shows the interleaving; a new file)", NULL},
     {"--metadata", NULL, "FILE", take_file, offsetof(run_args, metadata_path),
      "the run's context (CPU, kernel, compiler, command line ...); default:\n"
-     "beside the CSV, D/NAME.csv -> D/NAME.metadata.txt (docs/metadata.md)", NULL},
+     "beside the CSV: metadata.txt for results.csv, else NAME.metadata.txt", NULL},
     OPTION_FLAG("--quiet", "-q", run_args, plan.quiet, "no progress lines"),
     OPTION_FLAG("--plan", NULL, run_args, count_only,
                 "print the number of points and libraries, measure nothing"),
