@@ -142,9 +142,9 @@ typedef struct {
     const char *source, *key, *iv, *aad, *tag;
 } ghash_kat;
 
-/* NIST CAVP gcmEncryptExtIV128.rsp, PTlen = 0, Taglen = 128, Count = 0 of
- * AADlen = 128 and of AADlen = 384: the additional data as two operations
- * of half of it, so a partial block (8, 24 bytes) must carry over. */
+/* NIST CAVP gcmEncryptExtIV128.rsp, PTlen = 0, Taglen = 128: one vector of
+ * AADlen = 128 and one of AADlen = 384, the additional data as two
+ * operations of half of it, so a partial block (8, 24 bytes) carries over. */
 static const ghash_kat ghash_kats[] = {
     {"NIST GCM AADlen 128", "77be63708971c4e240d1cb79e8d77feb", "e0e00f19fed7ba0136a797f3",
      "7a43ec1d9c0a5a78a0b16533a6213cab", "209fcc8d3675ed938e9c7166709dd946"},
