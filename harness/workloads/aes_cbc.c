@@ -3,8 +3,7 @@
  * on (cipher.c).  legacy: AES_set_encrypt_key once + AES_cbc_encrypt. */
 #include "cipher.h"
 
-static bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
-                    size_t n)
+bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why, size_t n)
 {
     if (s->lib->fn.AES_set_encrypt_key(key, (int)keylen * 8, (cx_AES_KEY *)(void *)s->low) != 0)
         return wl_fail(s->lib, why, n, "AES_set_encrypt_key failed");

@@ -62,7 +62,7 @@ check_result cipher_self_check(const crypto_lib *lib, const workload_spec *ws, a
                                char *why, size_t n)
 {
     const cipher_def *d = ws->w->data;
-    unsigned char key[64], iv[16], pt[256], ct[256];
+    unsigned char key[64], iv[32], pt[256], ct[256];
     size_t klen = wl_hex_decode(d->kat.key, key, sizeof key);
     size_t ivlen = wl_hex_decode(d->kat.iv, iv, sizeof iv);
     size_t len = wl_hex_decode(d->kat.pt, pt, sizeof pt);
@@ -94,7 +94,7 @@ void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api,
     const cipher_def *d = ws->w->data;
     if (bytes > INT_MAX - 64)
         return wl_why(why, n, "block size %zu is too large for EVP_EncryptUpdate", bytes), NULL;
-    unsigned char key[64], iv[16];
+    unsigned char key[64], iv[32];
     wl_fill_pattern(key, sizeof key, 0x4b455921u);
     wl_fill_pattern(iv, sizeof iv, 0x49562121u);
     cipher_state *s = cipher_open(lib, d, api, key, iv, loop, why, n);

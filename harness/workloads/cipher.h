@@ -14,7 +14,7 @@ typedef struct {
     unsigned char *out;
     size_t len;
     cipher_ctx evp;                /* evp, fetch; the buffers of a setup() */
-    unsigned char iv[16];
+    unsigned char iv[32];          /* IGE's is two blocks */
     _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
 } cipher_state;
 
@@ -44,6 +44,10 @@ typedef struct {
 #define CIPHER_LINE(name, klen, ivl, getter, key, loop)                                       \
     .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
     .legacy_key = key, .legacy = loop
+
+/* AES_set_encrypt_key of `keylen` bytes into s->low as an AES_KEY
+ * (aes_cbc.c): the key set-up of every AES mode whose low level keeps one. */
+bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why, size_t n);
 
 workload_check_fn cipher_self_check;
 workload_setup_fn cipher_setup;
