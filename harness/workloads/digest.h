@@ -64,12 +64,13 @@ extern const char *const digest_ops[];
 #define DIGEST_NEEDS_LOW(PFX)                                                                 \
     [API_LEGACY] = #PFX "_Init " #PFX "_Update " #PFX "_Final", [API_ONESHOT] = #PFX
 
-/* A digest's table line; the variadic part is its `needs` (the two macros
- * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls). */
+/* The fields of a digest's table line but its `needs`. */
 #define DIGEST_WORKLOAD_FIELDS(wname, wdoc, dflt, def)                                        \
     .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = digest_ops, .doc = wdoc,     \
     .in_default = dflt, .self_check = digest_self_check, .setup = digest_setup,               \
     .teardown = digest_teardown, .data = &def
+/* A digest's table line; the variadic part is its `needs` (the two macros
+ * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls). */
 #define DIGEST_WORKLOAD(wname, wdoc, dflt, def, ...)                                          \
     {DIGEST_WORKLOAD_FIELDS(wname, wdoc, dflt, def), .needs = {__VA_ARGS__}}
 
