@@ -48,6 +48,15 @@ typedef struct { _Alignas(8) unsigned char opaque[96]; } cx_SHA_CTX;
 typedef struct { _Alignas(8) unsigned char opaque[112]; } cx_SHA256_CTX;
 typedef struct { _Alignas(8) unsigned char opaque[216]; } cx_SHA512_CTX;
 typedef struct { _Alignas(16) unsigned char opaque[244]; } cx_AES_KEY;
+/* The digests of openssl speed's list (x86_64): MD4_CTX 92 and RIPEMD160_CTX
+ * 96 bytes like MD5's; MDC2_CTX 32; WHIRLPOOL_CTX 168 (64 + 64 + 4, padded,
+ * + 32 of bit count).  MD2_CTX is 52 bytes from 1.1.0 (MD2_INT unsigned
+ * char) and 148 before (unsigned int): the larger serves both. */
+typedef struct { _Alignas(8) unsigned char opaque[148]; } cx_MD2_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[32]; } cx_MDC2_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[92]; } cx_MD4_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[96]; } cx_RIPEMD160_CTX;
+typedef struct { _Alignas(8) unsigned char opaque[168]; } cx_WHIRLPOOL_CTX;
 typedef struct { _Alignas(16) unsigned char opaque[512]; } cx_HMAC_CTX_LEGACY;
 /* DES_key_schedule: 16 x 8 bytes (DES_LONG is unsigned int on x86_64 in
  * every release).  RC4_KEY: x, y and data[256] of RC4_INT, unsigned int on

@@ -85,6 +85,13 @@ struct workload {
      * support check names the latest release any requirement needs. */
     long since;
 
+    /* The Configure option that builds the algorithm, when a build may
+     * leave it out ("enable-md2": off by default; "enable-mdc2": a
+     * distribution may pass no-mdc2); NULL if none.  A function the release
+     * has but this build does not export then reads "not built: enable-md2"
+     * (support.c). */
+    const char *not_built;
+
     /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
      * the path although it exports the functions (an algorithm left out of
      * the build, a key size out of range); any result but CHECK_PASS makes

@@ -105,6 +105,13 @@ static digest_state *digest_open(const crypto_lib *lib, const digest_def *d, api
     return wl_keep_if(ok, s, digest_teardown);
 }
 
+check_result digest_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                              char *why, size_t n)
+{
+    const digest_def *d = ws->w->data;
+    return wl_evp_available(lib, api, WL_DIGEST, d->fetch_name, d->in_legacy_provider, why, n);
+}
+
 check_result digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                char *why, size_t n)
 {

@@ -139,6 +139,19 @@ static const mac_def hmac_sha1_def = {
              "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"}},
 };
 
+WL_GETTER(cx_EVP_MD, EVP_md5)
+
+/* openssl speed's `hmac` on 1.x (HMAC-MD5); `-hmac md5` on 3.x. */
+static const mac_def hmac_md5_def = {
+    HMAC_DEF("HMAC-MD5", "MD5"),
+    .evp_md = EVP_md5_of,
+    .kat = {{"HMAC-MD5 (RFC 2202 case 1)", "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+             "4869205468657265", "9294727a3638bb1c13f48ef8158bfc9d"},
+            {"HMAC-MD5 (RFC 2202 case 2)", "4a656665",
+             "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+             "750c783e6ab0b503eaa86e310a5db738"}},
+};
+
 /* The needs of each path, for a digest whose static object is EVP_<md>. */
 #define HMAC_NEEDS(getter)                                                                    \
     {                                                                                         \
@@ -157,3 +170,4 @@ static const mac_def hmac_sha1_def = {
 const workload wl_hmac_sha256 =
     HMAC_WORKLOAD("hmac-sha256", "HMAC-SHA256", true, hmac_sha256_def, EVP_sha256);
 const workload wl_hmac_sha1 = HMAC_WORKLOAD("hmac-sha1", "HMAC-SHA1", false, hmac_sha1_def, EVP_sha1);
+const workload wl_hmac_md5 = HMAC_WORKLOAD("hmac-md5", "HMAC-MD5", false, hmac_md5_def, EVP_md5);

@@ -73,8 +73,18 @@ static bool fetch_open(mac_state *s, char *why, size_t n)
 {
     const crypto_lib *lib = s->lib;
     const mac_def *d = s->def;
-    cx_OSSL_PARAM params[2];
-    wl_utf8_params(params, d->param_name, d->param_value);
+    cx_OSSL_PARAM params[3] = {{0}};
+    size_t np = 0;
+    if (d->param_name != NULL) {
+        wl_utf8_params(params, d->param_name, d->param_value);
+        np++;
+    }
+    if (s->custom != NULL) /* an octet string (KMAC), the terminator stays */
+        params[np] = (cx_OSSL_PARAM){.key = "custom",
+                                     .data_type = CX_OSSL_PARAM_OCTET_STRING,
+                                     .data = (void *)s->custom,
+                                     .data_size = strlen(s->custom),
+                                     .return_size = (size_t)-1};
     char what[96];
     if ((s->mac = lib->fn.EVP_MAC_fetch(NULL, d->mac_name, NULL)) == NULL) {
         snprintf(what, sizeof what, "EVP_MAC_fetch(%s) failed", d->mac_name);
@@ -83,7 +93,8 @@ static bool fetch_open(mac_state *s, char *why, size_t n)
     if ((s->macctx = lib->fn.EVP_MAC_CTX_new(s->mac)) == NULL)
         return wl_fail(lib, why, n, "EVP_MAC_CTX_new failed");
     if (lib->fn.EVP_MAC_init(s->macctx, s->key, s->keylen, params) != 1) {
-        snprintf(what, sizeof what, "EVP_MAC_init(key, %s) failed", d->param_value);
+        snprintf(what, sizeof what, "EVP_MAC_init(key, %s) failed",
+                 d->param_value != NULL ? d->param_value : d->mac_name);
         return wl_fail(lib, why, n, what);
     }
     return true;
@@ -92,8 +103,8 @@ static bool fetch_open(mac_state *s, char *why, size_t n)
 /* The key set up once for one path, in *out (NULL unless CHECK_PASS); the
  * loop to time. */
 static check_result mac_open(const crypto_lib *lib, const mac_def *d, api_path api,
-                             const unsigned char *key, size_t keylen, workload_loop *loop,
-                             mac_state **out, char *why, size_t n)
+                             const unsigned char *key, size_t keylen, const char *custom,
+                             workload_loop *loop, mac_state **out, char *why, size_t n)
 {
     mac_state *s = *out = wl_alloc(sizeof *s, why, n);
     if (s == NULL)
@@ -103,6 +114,7 @@ static check_result mac_open(const crypto_lib *lib, const mac_def *d, api_path a
     memcpy(s->keybuf, key, keylen);
     s->key = s->keybuf;
     s->keylen = keylen;
+    s->custom = custom;
     if (api != API_FETCH && d->evp_md != NULL)
         s->md = d->evp_md(lib);
     bool ok = api == API_FETCH || d->evp_md == NULL || s->md != NULL ||
@@ -132,14 +144,14 @@ check_result mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_
     const mac_def *d = ws->w->data;
     for (size_t k = 0; k < sizeof d->kat / sizeof d->kat[0] && d->kat[k].name != NULL; k++) {
         const mac_kat *v = &d->kat[k];
-        unsigned char key[64], msg[128];
+        unsigned char key[64], msg[256];
         size_t keylen = wl_hex_decode(v->key, key, sizeof key);
         size_t len = wl_hex_decode(v->msg, msg, sizeof msg);
         if (keylen == (size_t)-1 || len == (size_t)-1)
             return wl_result(wl_why(why, n, "%s: malformed known-answer vector", v->name));
         workload_loop loop;
         mac_state *s;
-        check_result r = mac_open(lib, d, api, key, keylen, &loop, &s, why, n);
+        check_result r = mac_open(lib, d, api, key, keylen, v->custom, &loop, &s, why, n);
         if (r != CHECK_PASS)
             return r;
         s->in = msg;
@@ -169,7 +181,7 @@ void *mac_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
     unsigned char key[64];
     wl_fill_pattern(key, d->keylen, 0x484d4143u);
     mac_state *s;
-    if (mac_open(lib, d, api, key, d->keylen, loop, &s, why, n) != CHECK_PASS)
+    if (mac_open(lib, d, api, key, d->keylen, NULL, loop, &s, why, n) != CHECK_PASS)
         return NULL;
     s->in = s->block = wl_input_block(bytes, 0x48444154u, why, n);
     s->len = bytes;

@@ -12,6 +12,7 @@
 
 typedef struct {
     const char *name, *key, *msg, *mac; /* hex key, message and MAC */
+    const char *custom; /* fetch: KMAC's customisation string (text), or NULL */
 } mac_kat;
 
 typedef struct mac_state mac_state;
@@ -19,7 +20,7 @@ typedef struct mac_state mac_state;
 typedef struct {
     const char *title;        /* "HMAC-SHA256", for messages */
     const char *mac_name;     /* EVP_MAC_fetch: "HMAC", "CMAC" */
-    const char *param_name;   /* the EVP_MAC's one parameter: "digest", "cipher" */
+    const char *param_name;   /* the EVP_MAC's one parameter: "digest", "cipher"; NULL: none */
     const char *param_value;  /* "SHA256", "AES-128-CBC" */
     size_t keylen;            /* of the benchmark's key (CMAC: the cipher's) */
     /* HMAC: the digest (static object); NULL where the MAC takes none */
@@ -38,6 +39,7 @@ struct mac_state {
     const crypto_lib *lib;
     const mac_def *def;
     const unsigned char *in, *key;
+    const char *custom; /* fetch: the customisation string set with the key, or NULL */
     size_t len, keylen;
     unsigned char *block;
     unsigned char keybuf[64];

@@ -106,6 +106,41 @@ static long item_since(const char *item, size_t len)
     return since;
 }
 
+/* Whether the build left a function of `needs` out although its release
+ * has it: the library does not export it, and it is not too old or too new
+ * for it. */
+static bool left_out(const crypto_lib *lib, const char *needs)
+{
+    for (const char *p = needs != NULL ? needs : ""; *p != '\0';) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        char reason[256];
+        if (len > 0 && !item_met(lib, p, len, reason, sizeof reason) &&
+            strstr(reason, " not exported by this build") != NULL)
+            return true;
+        p += len;
+    }
+    return false;
+}
+
+/* "not built: enable-md2" for a workload whose algorithm is a Configure
+ * option (`not_built`) when the build left it out: a function of the path
+ * is missing; or, on a path that names the algorithm only at run time
+ * (fetch), one of the evp path's, whose static getter (EVP_md2) every build
+ * with the algorithm exports, deprecated API or not.  A fork's gaps are
+ * never "not exported" (item_met): its symbols say nothing of OpenSSL's
+ * options. */
+static bool not_built(const crypto_lib *lib, const workload *w, api_path api, char *why,
+                      size_t n)
+{
+    if (w->not_built == NULL)
+        return false;
+    if (!left_out(lib, w->needs[api]) && (api != API_FETCH || !left_out(lib, w->needs[API_EVP])))
+        return false;
+    snprintf(why, n, "not built: %s", w->not_built);
+    return true;
+}
+
 workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                 char *why, size_t n)
 {
@@ -138,11 +173,14 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
         }
         p += len;
     }
-    if (need > 0 || other[0] != '\0') {
-        if (need > 0)
-            snprintf(why, n, "needs %s or later", release_series_name(need));
-        else
-            snprintf(why, n, "%s", other);
+    if (need > 0) {
+        snprintf(why, n, "needs %s or later", release_series_name(need));
+        return WL_UNSUPPORTED;
+    }
+    if (not_built(lib, ws->w, api, why, n))
+        return WL_UNSUPPORTED;
+    if (other[0] != '\0') {
+        snprintf(why, n, "%s", other);
         return WL_UNSUPPORTED;
     }
     if (fork && ws->w->since > series) {
