@@ -85,6 +85,13 @@ struct workload {
      * support check names the latest release any requirement needs. */
     long since;
 
+    /* The Configure option that builds an algorithm builds are known to
+     * leave out ("enable-rc5": OpenSSL's default leaves RC5 out; Debian's
+     * leaves IDEA out), or NULL: a function of `needs` that the release has
+     * but this build does not export then reads "not built: enable-rc5"
+     * instead of "X not exported by this build". */
+    const char *not_built;
+
     /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
      * the path although it exports the functions (an algorithm left out of
      * the build, a key size out of range); any result but CHECK_PASS makes

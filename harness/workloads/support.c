@@ -53,7 +53,8 @@ static bool lookup(const crypto_lib *lib, const char *name, size_t len, needed_f
  * for OpenSSL.  symbols.def's ranges are OpenSSL's: a fork claiming 1.1.1
  * may lack a 1.1.1 function or have a 3.0 one, so for a fork the reason is
  * only what is true, "X not in BoringSSL", plus where OpenSSL has it. */
-static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *why, size_t n)
+static bool item_met(const crypto_lib *lib, const char *item, size_t len, const char *not_built,
+                     char *why, size_t n)
 {
     long since = R_MAX, until = R_NONE;
     const char *first = NULL;
@@ -84,6 +85,8 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
         snprintf(why, n, "needs %s or later", release_series_name(since));
     } else if (series > until) {
         snprintf(why, n, "gone after %s (%s)", release_series_name(until), first);
+    } else if (not_built != NULL) {
+        snprintf(why, n, "not built: %s", not_built);
     } else {
         snprintf(why, n, "%s not exported by this build", first);
     }
@@ -129,7 +132,7 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
         p += strspn(p, " ");
         size_t len = strcspn(p, " ");
         char reason[256];
-        if (len > 0 && !item_met(lib, p, len, reason, sizeof reason)) {
+        if (len > 0 && !item_met(lib, p, len, ws->w->not_built, reason, sizeof reason)) {
             long since = item_since(p, len);
             if (strncmp(reason, "needs ", 6) == 0)
                 need = since > need ? since : need;
