@@ -73,18 +73,18 @@ CIPHER_GETTER(EVP_cast5_cbc)
 
 /* --- the lines (legacy_cbc.def) --------------------------------------------- */
 
-#define LEGACY_CBC(id, wname, title, cipher, klen, block, low_needs, nb, ...)                 \
+#define LEGACY_CBC(id, wname, title, what, cipher, klen, block, low_needs, nb, ...)                 \
     static const cipher_def id##_def = {                                                      \
         CIPHER_LINE(title, klen, block, EVP_##cipher, id##_key, id##_legacy_loop),             \
         .evp_exported = EVP_##cipher##_exported, .kat = {__VA_ARGS__}};
 #include "legacy_cbc.def"
 #undef LEGACY_CBC
 
-#define LEGACY_CBC(id, wname, title, cipher, klen, block, low_needs, nb, ...)                 \
+#define LEGACY_CBC(id, wname, title, what, cipher, klen, block, low_needs, nb, ...)                 \
     const workload wl_##id##_cbc = {                                                            \
         CIPHER_WORKLOAD_FIELDS(wname,                                                         \
-                               "CBC-encrypt one block (a multiple of " #block                \
-                               " bytes) with the key set up once; the IV carries on",         \
+                               what " CBC-encrypt one block (a multiple of " #block          \
+                                    " bytes) with the key set up once; the IV carries on",    \
                                false, block, id##_def),                                       \
         .needs = {[API_LEGACY] = low_needs, CIPHER_NEEDS_EVP(EVP_##cipher)},                  \
         .available = cipher_legacy_provider_available,                                        \
