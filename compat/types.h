@@ -63,5 +63,19 @@ typedef struct { _Alignas(16) unsigned char opaque[512]; } cx_HMAC_CTX_LEGACY;
  * x86_64 (1032 bytes; a build with RC4_INT unsigned char needs less). */
 typedef struct { _Alignas(8) unsigned char opaque[128]; } cx_DES_key_schedule;
 typedef struct { _Alignas(8) unsigned char opaque[1032]; } cx_RC4_KEY;
+/* The key schedules of the other block ciphers of `openssl speed`, their
+ * x86_64 sizes in every release that has them (headers of 1.1.1w and 3.5.7):
+ * CAMELLIA_KEY 272-byte table + rounds, 8-aligned (280); IDEA_KEY_SCHEDULE
+ * 9 x 6 IDEA_INT (unsigned int, 216); SEED_KEY_SCHEDULE 32 words, unsigned
+ * long under SEED_LONG (256); RC2_KEY 64 x RC2_INT (256); RC5_32_KEY rounds
+ * + 34 words (140); BF_KEY P[18] + S[1024] of BF_LONG (4168); CAST_KEY 32
+ * words + short_key (132). */
+typedef struct { _Alignas(8) unsigned char opaque[280]; } cx_CAMELLIA_KEY;
+typedef struct { _Alignas(8) unsigned char opaque[216]; } cx_IDEA_KEY_SCHEDULE;
+typedef struct { _Alignas(8) unsigned char opaque[256]; } cx_SEED_KEY_SCHEDULE;
+typedef struct { _Alignas(8) unsigned char opaque[256]; } cx_RC2_KEY;
+typedef struct { _Alignas(8) unsigned char opaque[140]; } cx_RC5_32_KEY;
+typedef struct { _Alignas(8) unsigned char opaque[4168]; } cx_BF_KEY;
+typedef struct { _Alignas(8) unsigned char opaque[132]; } cx_CAST_KEY;
 
 #endif

@@ -86,10 +86,10 @@ struct workload {
     long since;
 
     /* The Configure option that builds the algorithm, when a build may
-     * leave it out ("enable-md2": off by default; "enable-mdc2": a
-     * distribution may pass no-mdc2); NULL if none.  A function the release
-     * has but this build does not export then reads "not built: enable-md2"
-     * (support.c). */
+     * leave it out ("enable-md2", "enable-rc5": off by default;
+     * "enable-mdc2", "enable-idea": Debian passes no-mdc2, no-idea); NULL
+     * if none.  A function the release has but this build does not export
+     * then reads "not built: enable-md2" (support.c). */
     const char *not_built;
 
     /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run

@@ -106,3 +106,17 @@ void *cipher_setup(const crypto_lib *lib, const workload_spec *ws, api_path api,
     s->out = s->evp.outbuf;
     return wl_keep_if(ok, s, cipher_teardown);
 }
+
+check_result cipher_legacy_provider_available(const crypto_lib *lib, const workload_spec *ws,
+                                              api_path api, char *why, size_t n)
+{
+    const cipher_def *d = ws->w->data;
+    if (api != API_LEGACY && d->evp_exported != NULL && !d->evp_exported(lib)) {
+        if (ws->w->not_built != NULL)
+            wl_why(why, n, "not built: %s", ws->w->not_built);
+        else
+            wl_why(why, n, "%s is not in this build", d->title);
+        return CHECK_UNAVAILABLE;
+    }
+    return wl_evp_available(lib, api, WL_CIPHER, d->fetch_name, true, why, n);
+}

@@ -15,7 +15,7 @@ typedef struct {
     size_t len;
     cipher_ctx evp;                /* evp, fetch; the buffers of a setup() */
     unsigned char iv[32];          /* IGE's is two blocks */
-    _Alignas(16) unsigned char low[1056]; /* a low-level key schedule (AES_KEY, RC4_KEY ...) */
+    _Alignas(16) unsigned char low[4176]; /* a low-level key schedule (AES_KEY ... BF_KEY) */
 } cipher_state;
 
 /* A known answer: where it is from; key, iv, plaintext, ciphertext (hex),
@@ -30,6 +30,9 @@ typedef struct {
     const char *fetch_name; /* "AES-128-CBC" */
     size_t keylen, ivlen;
     const cx_EVP_CIPHER *(*evp_cipher)(const crypto_lib *lib); /* the static object */
+    /* whether the library exports that object's getter (CIPHER_GETTER);
+     * NULL: not asked (a line whose `needs` already say so on every path) */
+    bool (*evp_exported)(const crypto_lib *lib);
     /* low-level: the key schedule of `keylen` bytes into s->low, and the
      * timed loop (NULL: none) */
     bool (*legacy_key)(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
@@ -48,6 +51,50 @@ typedef struct {
 /* AES_set_encrypt_key of `keylen` bytes into s->low as an AES_KEY
  * (aes_cbc.c): the key set-up of every AES mode whose low level keeps one. */
 bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why, size_t n);
+
+/* The getter of a cipher a build may leave out (WL_GETTER) and whether it
+ * is exported, for a line's `evp_exported`. */
+#define CIPHER_GETTER(getter)                                                                 \
+    WL_GETTER(cx_EVP_CIPHER, getter)                                                          \
+    static bool getter##_exported(const crypto_lib *lib)                                      \
+    {                                                                                         \
+        return lib->fn.getter != NULL;                                                        \
+    }
+
+/* A key set-up that cannot fail: `call` keys the schedule `ks` (a
+ * `key_type` in s->low) from `key` and `keylen`. */
+#define CIPHER_KEY(fname, key_type, call)                                                     \
+    static bool fname(cipher_state *s, const unsigned char *key, size_t keylen, char *why,    \
+                      size_t n)                                                               \
+    {                                                                                         \
+        (void)keylen, (void)why, (void)n;                                                     \
+        key_type *ks = (key_type *)(void *)s->low;                                            \
+        call;                                                                                 \
+        return true;                                                                          \
+    }
+
+/* The low-level CBC loop of a cipher whose call is `member(in, out, len,
+ * key, iv, 1)`: `key_type` is its key schedule's type as the call takes it
+ * (`const cx_BF_KEY`), `len_type` its length's (long, size_t). */
+#define CIPHER_CBC_LOOP(loop, member, key_type, len_type)                                     \
+    static bool loop(void *p, uint64_t iterations)                                            \
+    {                                                                                         \
+        cipher_state *s = p;                                                                  \
+        void (*cbc)(const unsigned char *, unsigned char *, len_type, key_type *,             \
+                    unsigned char *, int) = s->lib->fn.member;                                \
+        key_type *key = (key_type *)(void *)s->low;                                           \
+        const unsigned char *in = s->in;                                                      \
+        unsigned char *out = s->out, *iv = s->iv;                                             \
+        len_type len = (len_type)s->len;                                                      \
+        for (uint64_t i = 0; i < iterations; i++)                                             \
+            cbc(in, out, len, key, iv, 1);                                                    \
+        return true;                                                                          \
+    }
+
+/* `available` of a cipher that 3.x keeps in the legacy provider: on the
+ * EVP paths, a build without it ("not built: enable-rc5" for a line with
+ * `not_built`), else wl_evp_available. */
+workload_check_fn cipher_legacy_provider_available;
 
 workload_check_fn cipher_self_check;
 workload_setup_fn cipher_setup;

@@ -120,6 +120,30 @@ static void test_needs_are_symbols(void **state)
     assert_true(paths > 0);
 }
 
+/* One support case: a synthetic line of `needs` for the fetch path (and
+ * `since`, `not_built`) on a library of `series` that exports nothing is
+ * unsupported with exactly `expect`. */
+typedef struct {
+    long series, since;
+    const char *needs, *not_built, *expect;
+} support_case;
+
+static void check_support_cases(const support_case *cases, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        static crypto_lib lib; /* no symbol resolved */
+        lib.ver.series = cases[i].series;
+        workload w = {
+            .name = "synthetic", .since = cases[i].since, .not_built = cases[i].not_built};
+        w.needs[API_FETCH] = cases[i].needs;
+        workload_spec ws = {.w = &w, .name = "synthetic"};
+        char why[256] = "";
+        assert_int_equal(workload_check(&lib, &ws, API_FETCH, why, sizeof why), WL_UNSUPPORTED);
+        if (strcmp(why, cases[i].expect) != 0)
+            fail_msg("case %zu: \"%s\", expected \"%s\"", i, why, cases[i].expect);
+    }
+}
+
 /* The support check names the latest release any requirement needs (the
  * workload's `since` or a missing function's), not the first one it meets;
  * a function the release should have is "not exported", one it lost "gone".
@@ -127,31 +151,43 @@ static void test_needs_are_symbols(void **state)
 static void test_support_names_latest_release(void **state)
 {
     (void)state;
-    static const struct {
-        long series, since;
-        const char *needs, *why;
-    } cases[] = {
-        {R_111, 0, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init", "needs 3.4 or later"},
-        {R_111, R_350, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init",
+    static const support_case cases[] = {
+        {R_111, 0, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init", NULL,
+         "needs 3.4 or later"},
+        {R_111, R_350, "EVP_PKEY_CTX_new_from_pkey EVP_PKEY_sign_message_init", NULL,
          "needs 3.5 or later"},
-        {R_098, R_110, "EVP_PKEY_derive", "needs 1.1.0 or later"},
-        {R_098, R_100, "DSA_sign", "needs 1.0.0 or later"},
-        {R_110, R_100, "EVP_MD_CTX_new", "EVP_MD_CTX_new not exported by this build"},
-        {R_300, 0, "EVP_PKEY_derive", "EVP_PKEY_derive not exported by this build"},
+        {R_098, R_110, "EVP_PKEY_derive", NULL, "needs 1.1.0 or later"},
+        {R_098, R_100, "DSA_sign", NULL, "needs 1.0.0 or later"},
+        {R_110, R_100, "EVP_MD_CTX_new", NULL, "EVP_MD_CTX_new not exported by this build"},
+        {R_300, 0, "EVP_PKEY_derive", NULL, "EVP_PKEY_derive not exported by this build"},
         /* too old anyway: the release to wait for, not this build's gap */
-        {R_300, 0, "EVP_PKEY_derive EVP_PKEY_sign_message_init", "needs 3.4 or later"},
-        {R_111, 0, "HMAC_CTX_init", "gone after 1.0.2 (HMAC_CTX_init)"},
+        {R_300, 0, "EVP_PKEY_derive EVP_PKEY_sign_message_init", NULL, "needs 3.4 or later"},
+        {R_111, 0, "HMAC_CTX_init", NULL, "gone after 1.0.2 (HMAC_CTX_init)"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        static crypto_lib lib; /* no symbol resolved */
-        lib.ver.series = cases[i].series;
-        workload w = {.name = "synthetic", .since = cases[i].since};
-        w.needs[API_FETCH] = cases[i].needs;
-        workload_spec ws = {.w = &w, .name = "synthetic"};
+    check_support_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+/* An algorithm a default build leaves out (`not_built`): a function the
+ * release has but the build does not export says how to build it, while an
+ * older release still names the release it needs.  A synthetic line, then
+ * rc5-cbc itself, on a library that exports nothing. */
+static void test_support_not_built(void **state)
+{
+    (void)state;
+    static const support_case cases[] = {
+        {R_111, 0, "RC5_32_set_key RC5_32_cbc_encrypt", "enable-rc5", "not built: enable-rc5"},
+        {R_350, 0, "RC5_32_set_key", "enable-rc5", "not built: enable-rc5"},
+        {R_111, 0, "RC5_32_cbc_encrypt EVP_CIPHER_fetch", "enable-rc5", "needs 3.0 or later"},
+    };
+    check_support_cases(cases, sizeof cases / sizeof cases[0]);
+    static crypto_lib v111 = {.ver.series = R_111};
+    workload_spec rc5;
+    assert_true(workload_parse("rc5-cbc", &rc5));
+    static const api_path paths[] = {API_LEGACY, API_EVP};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
         char why[256] = "";
-        assert_int_equal(workload_check(&lib, &ws, API_FETCH, why, sizeof why), WL_UNSUPPORTED);
-        if (strcmp(why, cases[i].why) != 0)
-            fail_msg("case %zu: \"%s\", expected \"%s\"", i, why, cases[i].why);
+        assert_int_equal(workload_check(&v111, &rc5, paths[i], why, sizeof why), WL_UNSUPPORTED);
+        assert_string_equal(why, "not built: enable-rc5");
     }
 }
 
@@ -184,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_suggest),            cmocka_unit_test(test_kat_compare_can_fail),
         cmocka_unit_test(test_needs_are_symbols), cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_support_names_latest_release),
+        cmocka_unit_test(test_support_not_built),
     };
     return cmocka_run_group_tests_name("workload names and helpers", tests, NULL, NULL);
 }
