@@ -143,3 +143,21 @@ CASES
     [ "$status" -eq 2 ]
     [[ $(own_errors "$output") == "compare: error: PROVIDERS: 'legacy;touch x' is not a list of names, comma- or space-separated (nothing was built or run)" ]]
 }
+
+@test "build identity: 3.x modules=1 by default (OSSLBENCH_MODULES=0: 0); before 3.0 stays modules=0" {
+    ident() { env -u OSSLBENCH_MODULES "$@" bash -c 'source "$1/builds/lib.sh"; build_identity "$2"' _ "$ROOT" "$ORIGIN"; }
+    ORIGIN=$'3.5.7\t3\topenssl-3.5.7.tar.gz\tab12 noasm=0'
+    run ident
+    [[ $output == *"|modules=1" ]]
+    run ident OSSLBENCH_MODULES=0
+    [[ $output == *"|modules=0" ]]
+    ORIGIN=$'1.1.1w\t1.1\topenssl-1.1.1w.tar.gz\tcd34 noasm=0'
+    run ident
+    [[ $output == *"|modules=0" ]]
+    ORIGIN="git 0123abcd noasm=0 gen=1.0"
+    run ident OSSLBENCH_MODULES=1
+    [[ $output == *"|modules=0" ]]
+    ORIGIN="git 0123abcd noasm=0 gen="
+    run ident
+    [[ $output == *"|modules=1" ]]
+}
