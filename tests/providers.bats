@@ -145,6 +145,7 @@ CASES
 }
 
 @test "build identity: 3.x modules=1 by default (OSSLBENCH_MODULES=0: 0); before 3.0 stays modules=0" {
+    # shellcheck disable=SC2016 # $1 and $2 are the inner shell's arguments
     ident() { env -u OSSLBENCH_MODULES "$@" bash -c 'source "$1/builds/lib.sh"; build_identity "$2"' _ "$ROOT" "$ORIGIN"; }
     ORIGIN=$'3.5.7\t3\topenssl-3.5.7.tar.gz\tab12 noasm=0'
     run ident
