@@ -43,8 +43,17 @@ static void isolate_environment(const char *lib_path)
 static void modules_from_library(const crypto_lib *lib)
 {
     const char *own = crypto_lib_info(lib, INFO_MODULES_DIR);
-    if (getenv("OPENSSL_MODULES") == NULL && own != NULL && *own != '\0')
-        setenv("OPENSSL_MODULES", own, 1);
+    const char *prefix = "MODULESDIR: \""; /* the answer is 'MODULESDIR: "/usr/lib/..."' */
+    if (getenv("OPENSSL_MODULES") != NULL || own == NULL ||
+        strncmp(own, prefix, strlen(prefix)) != 0)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", own + strlen(prefix));
+    size_t len = strlen(dir);
+    if (len > 1 && dir[len - 1] == '"') {
+        dir[len - 1] = '\0';
+        setenv("OPENSSL_MODULES", dir, 1);
+    }
 }
 
 static void reply_error(reply *rp, row_status st, const char *what, const crypto_lib *lib)

@@ -63,6 +63,23 @@ lib111() {
     [ "$output" = "default:$v" ]
 }
 
+@test "no ossl-modules beside the library: its own modules folder (it says which), not the caller's OPENSSL_MODULES" {
+    need_system_3x
+    mkdir "$T/lib"
+    cp "$SYSTEM_LIBCRYPTO" "$T/lib/"
+    run env OPENSSL_MODULES="$T/none" "$OSSLBENCH" run --lib "$T/lib/$(basename "$SYSTEM_LIBCRYPTO")" --provider legacy \
+        --workloads rc4 --sizes 16 --api evp --quick --quiet --csv "$T/r.csv"
+    [ "$status" -eq 0 ]
+    run rows_of "$T/r.csv"
+    [ "$output" = "evp ok " ]
+    local own
+    own=$("$OSSLBENCH" info --lib "$SYSTEM_LIBCRYPTO" | sed -n 's/^ *modules_dir *MODULESDIR: "\(.*\)"$/\1/p')
+    [ -n "$own" ]
+    run "$OSSLBENCH" run --lib "$T/lib/$(basename "$SYSTEM_LIBCRYPTO")" --provider nonexistent --workloads rc4 --quick
+    [ "$status" -eq 2 ]
+    [[ $output == *"provider 'nonexistent' did not load (modules from $own): "* ]]
+}
+
 @test "a provider that does not load: its one line, exit 2, nothing measured, no CSV" {
     need_system_3x
     run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --provider nonexistent --workloads sha256 --sizes 16 --quick --csv "$T/r.csv"
