@@ -12,7 +12,7 @@
 # 0, also when it was already built from the same origin (idempotent).  Progress
 # and errors go to stderr; the full build output to builds/logs/<name>.log.
 # Environment: CC, APPS=1, FORCE=1, OPENSSL_GIT, OSSLBENCH_SOURCES, OSSLBENCH_TARBALLS,
-# OSSLBENCH_BUILDS_DIR, OSSLBENCH_JOBS, OSSLBENCH_CONFIG_OPTS, OSSLBENCH_MODULES=1,
+# OSSLBENCH_BUILDS_DIR, OSSLBENCH_JOBS, OSSLBENCH_CONFIG_OPTS, OSSLBENCH_MODULES=0,
 # OSSLBENCH_KEEP_WORK=1 (keep builds/work/<name> after success).
 set -euo pipefail
 shopt -s extglob   # must be on before main() below is parsed

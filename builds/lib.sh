@@ -201,11 +201,26 @@ RECIPE_VERSION=3
 # then redone (2: libssl installed, bin/openssl is the program with an rpath).
 APPS_RECIPE_VERSION=2
 
+# modules_identity ORIGIN: whether the provider modules are part of the
+# build (OSSLBENCH_MODULES, default 1).  A release before 3.0 has none: it
+# stays modules=0, as it was built when the default was 0, so that the new
+# default rebuilds only the 3.x/4.x installs that lack their modules.
+modules_identity() {
+    local words gen=''
+    read -r -a words <<<"$1"
+    if [[ ${words[0]:-} == git ]]; then
+        [[ $1 =~ (^|[[:space:]])gen=([^[:space:]]*) ]] && gen=${BASH_REMATCH[2]}
+    else
+        gen=${words[1]:-}
+    fi
+    if [[ -n $gen && $gen != 3 ]]; then echo 0; else echo "${OSSLBENCH_MODULES:-1}"; fi
+}
+
 # build_identity ORIGIN: ORIGIN is the manifest line or the git commit; the
 # knobs that change the product are part of it too.
 build_identity() {
     printf '%s|recipe=%s|cc=%s|opts=%s|apps=%s|modules=%s\n' "${1//$'\t'/ }" "$RECIPE_VERSION" "${CC:-gcc}" \
-        "${OSSLBENCH_CONFIG_OPTS:-}" "$( [[ ${APPS:-0} == 1 ]] && echo "1.v$APPS_RECIPE_VERSION" || echo 0)" "${OSSLBENCH_MODULES:-0}"
+        "${OSSLBENCH_CONFIG_OPTS:-}" "$( [[ ${APPS:-0} == 1 ]] && echo "1.v$APPS_RECIPE_VERSION" || echo 0)" "$(modules_identity "$1")"
 }
 
 # installed_identity NAME: the identity recorded by a finished install.

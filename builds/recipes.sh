@@ -12,8 +12,9 @@
 #               half of build_libs, which compiles every file twice: static + shared)
 # Knobs (environment): CC, OSSLBENCH_JOBS (default nproc), OSSLBENCH_CONFIG_OPTS
 # (extra ./config words), APPS=1 (also libssl and apps/openssl, which becomes bin/openssl
-# with an rpath to this lib/), OSSLBENCH_MODULES=1 (3.x:
-# also the provider modules, installed to lib/ossl-modules).
+# with an rpath to this lib/), OSSLBENCH_MODULES=0 (3.x: not the provider
+# modules, which by default are built and installed to lib/ossl-modules, where
+# the runner's --provider legacy finds them).
 
 JOBS=${OSSLBENCH_JOBS:-$(nproc)}
 
@@ -104,7 +105,9 @@ recipe_build_extras() {
                 make -j"$JOBS" libssl.so && make -j"$JOBS" apps/openssl "LDFLAGS=$APP_RPATH_LDFLAGS" ;;
         esac
     fi
-    if [[ ${OSSLBENCH_MODULES:-0} == 1 && $gen == 3 ]]; then
+    # build_modules needs only libcrypto.so, which recipe_build made: the
+    # modules link against it (and bind the loaded one at run time).
+    if [[ ${OSSLBENCH_MODULES:-1} == 1 && $gen == 3 ]]; then
         make -j"$JOBS" build_modules
     fi
 }
@@ -115,7 +118,7 @@ recipe_install() {
     mkdir -p "$stage/lib"
     # The real file plus its symlinks (libcrypto.so -> libcrypto.so.3 ...).
     cp -a libcrypto.so* "$stage/lib/"
-    if [[ -d providers ]] && compgen -G 'providers/*.so' >/dev/null && [[ ${OSSLBENCH_MODULES:-0} == 1 ]]; then
+    if [[ -d providers ]] && compgen -G 'providers/*.so' >/dev/null && [[ ${OSSLBENCH_MODULES:-1} == 1 ]]; then
         mkdir -p "$stage/lib/ossl-modules"
         for f in providers/*.so; do cp -a "$f" "$stage/lib/ossl-modules/"; done
     fi

@@ -166,6 +166,7 @@ int cmd_run(int argc, char **argv)
     size_t nloaded = 0;
     for (size_t i = 0; i < o.nlibs; i++) {
         libs[i].path = o.lib_paths[i];
+        libs[i].setup = &o.plan.providers;
         if (libproc_start(&libs[i], cpu, o.plan.timeout_s))
             nloaded++;
         else
@@ -185,6 +186,9 @@ int cmd_run(int argc, char **argv)
             if (libs[i].loaded)
                 fprintf(stderr, "osslbench: %s = %s (%s)\n", libs[i].label, libs[i].path,
                         libs[i].version_text);
+    for (size_t i = 0; i < o.nlibs; i++)
+        if (libs[i].loaded && libs[i].load_note[0] != '\0')
+            fprintf(stderr, "osslbench: %s: %s\n", libs[i].label, libs[i].load_note);
 
     collector col = {.csv = csv.f};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);

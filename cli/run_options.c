@@ -3,6 +3,7 @@
 #include "../stats/summary.h"
 #include "../harness/suggest.h"
 #include "option_values.h"
+#include "run_providers.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -267,6 +268,11 @@ static const option_spec run_specs[] = {
     OPTION_VALUE("--procs", NULL, "LIST", take_procs,
                  "also on N processes at once, like openssl speed -multi (column\n"
                  "procs): the gap to N threads is what shared state costs"),
+    OPTION_VALUE("--provider", NULL, "NAME", take_provider,
+                 "3.0+: load this provider too, one --provider each, as speed's\n"
+                 "-provider (default stays loaded; a path loads that module)"),
+    OPTION_VALUE("--propquery", NULL, "Q", take_propquery,
+                 "3.0+: the default properties of every fetch, e.g. provider=legacy"),
     OPTION_FLAG("--quick", NULL, run_args, quick, "smoke run: short samples, few of them"),
     {"--csv", "-o", "FILE|-", take_file, offsetof(run_args, csv_path),
      "write the results CSV (never overwrites an existing file)", NULL},

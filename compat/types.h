@@ -26,6 +26,7 @@ typedef struct cx_decoder_ctx cx_OSSL_DECODER_CTX;
 typedef struct cx_bignum cx_BIGNUM;
 typedef struct cx_engine cx_ENGINE;
 typedef struct cx_lib_ctx cx_OSSL_LIB_CTX;
+typedef struct cx_provider cx_OSSL_PROVIDER;
 typedef struct cx_cmac_ctx cx_CMAC_CTX;
 typedef struct cx_crypto_threadid cx_CRYPTO_THREADID;
 typedef struct cx_gcm128_context cx_GCM128_CONTEXT;

@@ -35,6 +35,8 @@ bool row_label_valid(const char *s);
 bool row_name_valid(const char *s);
 /* A label's buffer: labels have at most LABEL_SIZE - 1 characters, everywhere. */
 enum { LABEL_SIZE = 64 };
+/* The providers column: each loaded provider as NAME:VERSION, space-separated. */
+enum { PROVIDERS_SIZE = 512, PROPQUERY_SIZE = 128 };
 
 typedef struct {
     char label[LABEL_SIZE]; /* name of the library in this run (default: its release) */
@@ -62,6 +64,8 @@ typedef struct {
     uint32_t cpus;       /* CPUs the run could use (0: unknown); threads x procs above it
                           * means the workers shared CPUs */
     char run_id[40];     /* one run of the runner: its rows' samples are paired by round */
+    char providers[PROVIDERS_SIZE]; /* 3.0+: the providers loaded ("" before 3.0) */
+    char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

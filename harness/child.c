@@ -23,7 +23,9 @@ static void isolate_environment(const char *lib_path)
      * must not change the numbers. */
     setenv("OPENSSL_CONF", "/dev/null", 1);
     /* A 3.x/4.x build looks for its modules where it was configured to be
-     * installed; builds/ installs them beside the library. */
+     * installed; builds/ installs them beside the library.  Elsewhere the
+     * library says where its own are (modules_from_library): one release's
+     * OPENSSL_MODULES in our environment must not feed another release. */
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", lib_path);
     char modules[4200];
@@ -31,6 +33,27 @@ static void isolate_environment(const char *lib_path)
     struct stat st;
     if (stat(modules, &st) == 0 && S_ISDIR(st.st_mode))
         setenv("OPENSSL_MODULES", modules, 1);
+    else
+        unsetenv("OPENSSL_MODULES");
+}
+
+/* The system's 3.x keeps its modules in its own folder (OpenSSL_version's
+ * MODULES_DIR, what it would use anyway), named so that a provider that
+ * does not load says where it was looked for. */
+static void modules_from_library(const crypto_lib *lib)
+{
+    const char *own = crypto_lib_info(lib, INFO_MODULES_DIR);
+    const char *prefix = "MODULESDIR: \""; /* the answer is 'MODULESDIR: "/usr/lib/..."' */
+    if (getenv("OPENSSL_MODULES") != NULL || own == NULL ||
+        strncmp(own, prefix, strlen(prefix)) != 0)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", own + strlen(prefix));
+    size_t len = strlen(dir);
+    if (len > 1 && dir[len - 1] == '"') {
+        dir[len - 1] = '\0';
+        setenv("OPENSSL_MODULES", dir, 1);
+    }
 }
 
 static void reply_error(reply *rp, row_status st, const char *what, const crypto_lib *lib)
@@ -113,6 +136,26 @@ static void finish(point *pt)
     *pt = (point){0};
 }
 
+/* The child's --provider/--propquery set-up (child_main), NULL when none. */
+static const provider_setup *providers;
+
+/* A point the run's --propquery leaves without an implementation is not a
+ * wrong answer of the library: unsupported, saying so. */
+static void blame_propquery(const crypto_lib *lib, const request *rq, reply *rp)
+{
+    workload_spec ws;
+    if (rp->status == ST_UNSUPPORTED && strstr(rp->note, "needs ") == rp->note)
+        return; /* the release lacks the path whatever the properties */
+    if (!workload_parse(rq->workload, &ws) ||
+        !propquery_excludes(lib, providers, &ws, (api_path)rq->api))
+        return;
+    char was[sizeof rp->note];
+    snprintf(was, sizeof was, "%s", rp->note);
+    rp->status = ST_UNSUPPORTED;
+    snprintf(rp->note, sizeof rp->note, "no implementation matches --propquery '%.60s' (%.150s)",
+             providers->propquery, was);
+}
+
 static void pin_to_cpu(int cpu)
 {
     if (cpu < 0)
@@ -135,8 +178,10 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
         case REQ_PREPARE:
             finish(&pt);
             prepare(lib, &rq, &rp, &pt);
-            if (rp.status != ST_OK)
+            if (rp.status != ST_OK) {
                 finish(&pt);
+                blame_propquery(lib, &rq, &rp);
+            }
             break;
         case REQ_SAMPLE:
             if (pt.state == NULL && pt.group == NULL) {
@@ -172,7 +217,8 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
     finish(&pt);
 }
 
-_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, child_serve_fn serve)
+_Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, child_serve_fn serve,
+                          const provider_setup *setup)
 {
     /* Die with the parent: no orphan keeps a CPU busy after Ctrl-C. */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -184,11 +230,20 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, chil
     workers_remember_cpus();
     pin_to_cpu(cpu);
     isolate_environment(path);
+    providers = setup;
 
     static crypto_lib lib;
     reply rp = {0};
     char why[256];
-    if (!crypto_lib_open(&lib, path, why, sizeof why) || !crypto_lib_init(&lib, why, sizeof why)) {
+    bool ok = crypto_lib_open(&lib, path, why, sizeof why);
+    if (ok)
+        modules_from_library(&lib);
+    ok = ok && crypto_lib_init(&lib, why, sizeof why);
+    /* Before the hello: a library that lacks a provider asked for measures
+     * nothing (no row would say what it measured without it). */
+    ok = ok && (setup == NULL || providers_set_up(&lib, setup, rp.providers, sizeof rp.providers,
+                                                  rp.note, sizeof rp.note, why, sizeof why));
+    if (!ok) {
         rp.status = ST_LOAD_FAILED;
         snprintf(rp.note, sizeof rp.note, "%s", why);
         proto_write(out_fd, &rp, sizeof rp);

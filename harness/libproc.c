@@ -126,7 +126,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         for (int fd = 3; fd < 1024; fd++)
             if (fd != down[0] && fd != up[1])
                 close(fd);
-        child_main(lp->path, down[0], up[1], cpu, lp->serve);
+        child_main(lp->path, down[0], up[1], cpu, lp->serve, lp->setup);
     }
     close(down[0]);
     close(up[1]);
@@ -153,6 +153,8 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
     snprintf(lp->version, sizeof lp->version, "%s", rp.version);
     snprintf(lp->version_text, sizeof lp->version_text, "%s", rp.version_text);
     snprintf(lp->flavor, sizeof lp->flavor, "%s", rp.flavor);
+    snprintf(lp->providers, sizeof lp->providers, "%s", rp.providers);
+    snprintf(lp->load_note, sizeof lp->load_note, "%s", rp.note);
     return true;
 }
 

@@ -20,7 +20,10 @@ typedef struct {
     char version_text[160];
     char load_error[256];
     char flavor[16];
+    char providers[PROVIDERS_SIZE]; /* as loaded (harness/providers.h) */
+    char load_note[256];        /* a remark of the last start that loaded, or "" */
     child_serve_fn serve;       /* what the child does once loaded: NULL measures */
+    const provider_setup *setup; /* the providers to load first; NULL: none */
 } libproc;
 
 typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;

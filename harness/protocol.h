@@ -34,8 +34,9 @@ typedef struct {
     unsigned long version_num;
     char version[32];
     char version_text[160];
-    char note[256];
+    char note[256];      /* why not ok; in an ok hello, a remark (--provider ignored) */
     char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
+    char providers[PROVIDERS_SIZE]; /* hello: the providers loaded (harness/providers.h) */
 } reply;
 
 /* Whole-message I/O; false on EOF or error. */

@@ -4,6 +4,7 @@
 #ifndef HARNESS_RUN_PLAN_H
 #define HARNESS_RUN_PLAN_H
 
+#include "providers.h"
 #include "workload.h"
 
 #include <stdbool.h>
@@ -41,6 +42,7 @@ typedef struct {
     bool cpu_clock;   /* time with the thread CPU clock, not the wall clock */
     double timeout_s; /* a child that does not answer within this is hung */
     bool quiet;       /* no progress lines */
+    provider_setup providers; /* loaded in every library's child before any point */
 } run_plan;
 
 #endif

@@ -77,6 +77,9 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
     snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
     snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
+    snprintf(r->providers, sizeof r->providers, "%s", lp->providers);
+    const char *propquery = s->plan->providers.propquery;
+    snprintf(r->propquery, sizeof r->propquery, "%s", propquery != NULL ? propquery : "");
     r->status = ST_OK;
 }
 

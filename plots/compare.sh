@@ -132,13 +132,18 @@ if ((will_build)); then "$REPO_ROOT/tools/deps.sh" charts releases || exit 1
 else "$REPO_ROOT/tools/deps.sh" charts || exit 1; fi
 
 # The knobs that are `osslbench run` options, as tools/knobs.tsv maps them
-# (a flag's option is given when the knob is 1).
+# (a flag's option is given when the knob is 1; a list of names is the
+# option once per name).
 run_opts=()
 for k in $COMPARE_KNOBS; do
     opt=$(knob_run_option "$k") || continue
     [[ -n ${!k} ]] || continue
-    if [[ $(knob_kind "$k") != flag ]]; then run_opts+=("$opt" "${!k}")
-    elif [[ ${!k} == 1 ]]; then run_opts+=("$opt"); fi
+    case $(knob_kind "$k") in
+        flag) [[ ${!k} != 1 ]] || run_opts+=("$opt") ;;
+        names) read -r -a items <<<"${!k//,/ }"
+            for item in "${items[@]}"; do run_opts+=("$opt" "$item"); done ;;
+        *) run_opts+=("$opt" "${!k}") ;;
+    esac
 done
 # The runner counts the points (and refuses bad values) without loading anything.
 plan=$("$BIN" run --plan --lib plan "${run_opts[@]}" 2>&1) \

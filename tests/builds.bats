@@ -107,6 +107,9 @@ info_in() { sed -n "s/^$2=//p" "$1/build-info.txt"; }
     done
     [ "$(lib_of 1.1.1w)" = lib/libcrypto.so.1.1 ]
     [ "$(lib_of "$NEWEST_40")" = lib/libcrypto.so.4 ]
+    # 3.x/4.x install their provider modules by default (run --provider legacy)
+    [ -f "$OSSLBENCH_BUILDS_DIR/install/$NEWEST_40/lib/ossl-modules/legacy.so" ]
+    [ ! -e "$OSSLBENCH_BUILDS_DIR/install/1.1.1w/lib/ossl-modules" ]
 }
 
 @test "bin/osslbench runs sha256 against both builds" {

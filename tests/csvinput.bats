@@ -147,3 +147,17 @@ with_field() {
     [ "$status" -eq 2 ]
     [[ $output == *"unit "*", but line "*" for the same point"* ]]
 }
+
+@test "a results CSV from before the providers and propquery columns still reads, the same" {
+    run "$OSSLBENCH" report "$CSV"
+    [ "$status" -eq 0 ]
+    local want=$output
+    awk -F, -v OFS=, -v p="$(csv_col "$CSV" providers)" -v q="$(csv_col "$CSV" propquery)" '{
+        out = ""; for (i = 1; i <= NF; i++) if (i != p && i != q) out = out (out == "" ? "" : OFS) $i
+        print out }' "$CSV" >"$T/old.csv"
+    run head -1 "$T/old.csv"
+    [[ $output != *providers* ]]
+    run "$OSSLBENCH" report "$T/old.csv"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$want" ]
+}

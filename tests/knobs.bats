@@ -124,6 +124,7 @@ sample_value() {
         number) echo 0.5 ;;
         clock) echo cpu ;;
         counts) echo 1,2 ;;
+        names) echo legacy,default ;;
         flag) echo 1 ;;
         labels) echo 1.1.1w,3.0.20 ;;
         label) echo 1.1.1w ;;
