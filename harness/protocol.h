@@ -4,6 +4,7 @@
 #define HARNESS_PROTOCOL_H
 
 #include "../csv/row.h"
+#include "agreement.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -36,6 +37,7 @@ typedef struct {
     char version_text[160];
     char note[256];
     char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
+    char fingerprint[FINGERPRINT_SIZE]; /* PREPARE: one operation's output (agreement.h), or "" */
 } reply;
 
 /* Whole-message I/O; false on EOF or error. */

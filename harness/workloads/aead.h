@@ -41,6 +41,7 @@ typedef struct {
 workload_check_fn aead_self_check;
 workload_setup_fn aead_setup;
 workload_teardown_fn aead_teardown;
+workload_output_fn aead_output;
 
 extern const char *const aead_ops[];
 
@@ -59,7 +60,7 @@ extern const char *const aead_ops[];
                "16-byte tag (as openssl speed -aead)",                                        \
         .in_default = dflt, .needs = {AEAD_NEEDS_EVP(getter)},                                \
         .self_check = aead_self_check, .setup = aead_setup, .teardown = aead_teardown,        \
-        .data = &def,                                                                         \
+        .output = aead_output, .data = &def,                                                  \
     }
 
 #endif

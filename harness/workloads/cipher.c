@@ -58,6 +58,12 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
     return wl_keep_if(ok, s, cipher_teardown);
 }
 
+void cipher_output(const void *p, workload_output *o)
+{
+    const cipher_state *s = p;
+    *o = (workload_output){.part = {s->out}, .len = {s->len}};
+}
+
 check_result cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                char *why, size_t n)
 {

@@ -48,6 +48,7 @@ typedef struct {
 workload_check_fn cipher_self_check;
 workload_setup_fn cipher_setup;
 workload_teardown_fn cipher_teardown;
+workload_output_fn cipher_output;
 
 extern const char *const cipher_ops[];
 
@@ -66,6 +67,6 @@ extern const char *const cipher_ops[];
 #define CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def)                              \
     .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops, .doc = wdoc,     \
     .in_default = dflt, .block_multiple = multiple, .self_check = cipher_self_check,          \
-    .setup = cipher_setup, .teardown = cipher_teardown, .data = &def
+    .setup = cipher_setup, .teardown = cipher_teardown, .output = cipher_output, .data = &def
 
 #endif

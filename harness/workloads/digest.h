@@ -45,6 +45,7 @@ typedef struct {
 workload_check_fn digest_self_check;
 workload_setup_fn digest_setup;
 workload_teardown_fn digest_teardown;
+workload_output_fn digest_output;
 
 extern const char *const digest_ops[];
 
@@ -65,7 +66,7 @@ extern const char *const digest_ops[];
         .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = digest_ops,              \
         .doc = wdoc, .in_default = dflt, .needs = {__VA_ARGS__},                              \
         .self_check = digest_self_check, .setup = digest_setup, .teardown = digest_teardown,  \
-        .data = &def,                                                                         \
+        .output = digest_output, .data = &def,                                                \
     }
 
 /* The low-level loops of an algorithm: PFX_Init/Update/Final on one
