@@ -73,13 +73,13 @@ bool agreement_odd_one(const char *const *fps, const char *const *labels, size_t
     if (2 * best_votes > voters) {
         if (strcmp(fps[best], fps[i]) == 0)
             return false;
-        snprintf(note, nn, "libraries disagree: gave %s, the other %zu %s gave %s", fps[i],
+        snprintf(note, nn, "libraries disagree: gave %s; the other %zu %s gave %s", fps[i],
                  best_votes, best_votes == 1 ? "library" : "libraries", fps[best]);
         return true;
     }
     snprintf(note, nn,
-             "libraries disagree: gave %s, %s gave %s; no majority or known answer says which "
-             "is right",
+             "libraries disagree: gave %s but %s gave %s: no majority or known answer says "
+             "which is right",
              fps[i], labels[other], fps[other]);
     return true;
 }

@@ -25,7 +25,7 @@ void agreement_point_fingerprint(const crypto_lib *lib, const workload_spec *ws,
 
 /* Whether library i of n is out of agreement on a point: fps[k] is library
  * k's fingerprint ("" or NULL: none, which takes no part), labels[k] its
- * label.  True with the note ("gave X, the other 2 libraries gave Y") when
+ * label.  True with the note ("gave X; the other 2 libraries gave Y") when
  * it differs from a strict majority, or when there is no majority and it
  * differs from another (then every such library is marked, none guessed
  * right).  One library, or all agreeing: false. */

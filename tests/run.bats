@@ -225,3 +225,52 @@ check_full_quick_run() {
     [ -f "$TMP/out; rm -rf x.csv" ]
     [ ! -e "$TMP/pwned" ]
 }
+
+# status and note of each row of $TMP/r.csv, as "workload api status note" lines
+rows_of() {
+    local st note wl api
+    st=$(csv_col "$TMP/r.csv" status) note=$(csv_col "$TMP/r.csv" note)
+    wl=$(csv_col "$TMP/r.csv" workload) api=$(csv_col "$TMP/r.csv" api)
+    awk -F, -v s="$st" -v n="$note" -v w="$wl" -v a="$api" 'NR > 1 { print $w, $a, $s, $n }' "$TMP/r.csv"
+}
+
+@test "evp:NAME: sha3-512, sm4-cbc (cipher), aes-128-gcm (AEAD) measured on the system 3.x, every path ok" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads evp:sha3-512,evp:sm4-cbc,evp:aes-128-gcm \
+        --sizes 16,1024 --quick --quiet --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run rows_of
+    [ "${#lines[@]}" -eq 12 ] # 3 names x evp, fetch x 2 sizes
+    [ "$(grep -vc ' ok $' <<<"$output")" -eq 0 ]
+    [[ $output == *"evp:sm4-cbc fetch ok"* ]]
+    [[ $output == *"evp:aes-128-gcm evp ok"* ]]
+}
+
+@test "evp:NAME: a name the library lacks is unsupported, saying so" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads evp:nosuch --sizes 16 --quick --quiet \
+        --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run rows_of
+    [ "${#lines[@]}" -eq 2 ]
+    [ "${lines[0]}" = "evp:nosuch evp unsupported evp:nosuch: the library has no cipher or digest named nosuch" ]
+    [ "${lines[1]}" = "evp:nosuch fetch unsupported evp:nosuch: the library has no cipher or digest named nosuch" ]
+}
+
+@test "evp:NAME: a bad name shape is refused at option time in one line, no CSV written" {
+    for bad in 'evp:' 'evp:a;b' 'evp:../x'; do
+        run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads "$bad" --csv "$TMP/r.csv"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == *"bad workload '$bad': evp:NAME: NAME is 1 to 27 letters, digits"* ]]
+        [ ! -e "$TMP/r.csv" ]
+    done
+}
+
+@test "list --workloads shows the evp:NAME form and that any name works" {
+    run "$OSSLBENCH" list --workloads
+    [ "$status" -eq 0 ]
+    [[ $output == *"  evp:NAME "*"as openssl speed -evp NAME"* ]]
+    [[ $output == *"any NAME the library has works: evp:sha3-512"* ]]
+    run "$OSSLBENCH" list --workload evp:sm4-cbc
+    [ "$status" -eq 0 ]
+    [[ $output == "evp:sm4-cbc	symmetric	B/s	process	no	evp,fetch	"* ]]
+}
