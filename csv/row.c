@@ -41,7 +41,7 @@ bool row_workload_valid(const char *s)
     const char *colon = strchr(s, ':');
     if (colon == NULL)
         return row_name_valid(s);
-    if (colon == s || strchr(colon + 1, ':') != NULL || colon[1] == '\0')
+    if (colon == s || colon[1] == '\0')
         return false;
     for (const char *c = s; *c; c++)
         if (c != colon && !isalnum((unsigned char)*c) && strchr("._+-", *c) == NULL)
