@@ -10,7 +10,7 @@
 
 const char *const cipher_ops[] = {"encrypt", NULL};
 
-static bool evp_loop(void *p, uint64_t iterations)
+bool cipher_evp_loop(void *p, uint64_t iterations)
 {
     cipher_state *s = p;
     int (*update)(cx_EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int) =
@@ -49,7 +49,7 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
         *loop = d->legacy;
         ok = d->legacy_key(s, key, d->keylen, why, n);
     } else if (api == API_EVP || api == API_FETCH) {
-        *loop = evp_loop;
+        *loop = cipher_evp_loop;
         ok = cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, iv, true,
                              "cipher", why, n);
     } else {

@@ -49,6 +49,8 @@ workload_check_fn cipher_self_check;
 workload_setup_fn cipher_setup;
 workload_teardown_fn cipher_teardown;
 workload_output_fn cipher_output;
+/* EVP_EncryptUpdate of s->len bytes on s->evp.ctx (evp_named.c uses it too). */
+bool cipher_evp_loop(void *state, uint64_t iterations);
 
 extern const char *const cipher_ops[];
 

@@ -16,6 +16,7 @@ typedef struct {
     cx_EVP_MD *fetched;
     cx_EVP_MD_CTX *ctx;       /* evp-ctx: one context for every operation */
     unsigned int outlen;
+    size_t xof_len;           /* digest_xof_loop: the bytes to squeeze */
     unsigned char out[64];
     _Alignas(16) unsigned char low[256]; /* a low-level context (SHA256_CTX, MD5_CTX ...) */
 } digest_state;
@@ -46,6 +47,10 @@ workload_check_fn digest_self_check;
 workload_setup_fn digest_setup;
 workload_teardown_fn digest_teardown;
 workload_output_fn digest_output;
+/* The EVP loops, for a line that looks its digest up by name (evp_named.c):
+ * EVP_Digest with s->md; Init/Update/FinalXOF of s->xof_len on s->ctx. */
+bool digest_evp_loop(void *state, uint64_t iterations);
+bool digest_xof_loop(void *state, uint64_t iterations);
 
 extern const char *const digest_ops[];
 

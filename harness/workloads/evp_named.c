@@ -31,15 +31,16 @@ static const char *spec_algorithm(const workload_spec *ws)
 static void release(en_state *s)
 {
     const crypto_lib *lib = s->lib;
-    if (s->ctx != NULL)
-        lib->fn.EVP_CIPHER_CTX_free(s->ctx);
-    wl_md_ctx_free(lib, s->mctx);
+    if (s->shape == EN_DIGEST || s->shape == EN_XOF) {
+        wl_md_ctx_free(lib, s->as.dg.ctx);
+        free(s->as.dg.block);
+    } else {
+        cipher_ctx_free(lib, s->shape == EN_CIPHER ? &s->as.cs.evp : &s->as.ae.evp);
+    }
     if (s->fetched_md != NULL)
         lib->fn.EVP_MD_free(s->fetched_md);
     if (s->fetched_cipher != NULL)
         lib->fn.EVP_CIPHER_free(s->fetched_cipher);
-    free(s->in);
-    free(s->out);
 }
 
 static void en_teardown(void *p)
@@ -93,40 +94,6 @@ static check_result en_available(const crypto_lib *lib, const workload_spec *ws,
     return r;
 }
 
-static bool digest_loop(void *p, uint64_t iterations)
-{
-    en_state *s = p;
-    int (*digest)(const void *, size_t, unsigned char *, unsigned int *, const cx_EVP_MD *,
-                  cx_ENGINE *) = s->lib->fn.EVP_Digest;
-    const cx_EVP_MD *md = s->md;
-    const unsigned char *in = s->in;
-    size_t len = s->len;
-    unsigned char *out = s->out;
-    unsigned int *outlen = &s->outlen;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (digest(in, len, out, outlen, md, NULL) != 1)
-            return false;
-    return true;
-}
-
-static bool xof_loop(void *p, uint64_t iterations)
-{
-    en_state *s = p;
-    int (*init)(cx_EVP_MD_CTX *, const cx_EVP_MD *, cx_ENGINE *) = s->lib->fn.EVP_DigestInit_ex;
-    int (*update)(cx_EVP_MD_CTX *, const void *, size_t) = s->lib->fn.EVP_DigestUpdate;
-    int (*final)(cx_EVP_MD_CTX *, unsigned char *, size_t) = s->lib->fn.EVP_DigestFinalXOF;
-    cx_EVP_MD_CTX *ctx = s->mctx;
-    const cx_EVP_MD *md = s->md;
-    const unsigned char *in = s->in;
-    size_t len = s->len;
-    unsigned char *out = s->out;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (init(ctx, md, NULL) != 1 || update(ctx, in, len) != 1 ||
-            final(ctx, out, EN_XOF_BYTES) != 1)
-            return false;
-    return true;
-}
-
 static bool is_xof(const crypto_lib *lib, const cx_EVP_MD *md)
 {
     return lib->fn.EVP_DigestFinalXOF != NULL && lib->fn.EVP_MD_get_flags != NULL &&
@@ -147,14 +114,20 @@ static en_state *en_open(const crypto_lib *lib, const workload_spec *ws, api_pat
     wl_fill_pattern(s->key, sizeof s->key, 0x4b455923u);
     wl_fill_pattern(s->iv, sizeof s->iv, 0x49562123u);
     wl_fill_pattern(s->aad, sizeof s->aad, 0x41414423u);
-    bool ok = find(s, api, why, n) == CHECK_PASS &&
-              (s->in = wl_input_block(bytes, 0x45565021u, why, n)) != NULL &&
-              (s->out = wl_alloc(bytes + 64 > EN_XOF_BYTES ? bytes + 64 : EN_XOF_BYTES, why,
-                                 n)) != NULL;
+    bool ok = find(s, api, why, n) == CHECK_PASS;
     if (ok && s->md != NULL) {
+        digest_state *d = &s->as.dg;
+        d->lib = lib;
         s->shape = is_xof(lib, s->md) ? EN_XOF : EN_DIGEST;
-        *loop = s->shape == EN_XOF ? xof_loop : digest_loop;
-        if (s->shape == EN_XOF && (s->mctx = wl_md_ctx_new(lib)) == NULL)
+        *loop = s->shape == EN_XOF ? digest_xof_loop : digest_evp_loop;
+        d->md = s->md;
+        d->len = bytes;
+        d->xof_len = EN_XOF_BYTES;
+        d->outlen = s->shape == EN_XOF ? EN_XOF_BYTES : 0;
+        ok = (d->block = wl_input_block(bytes, 0x45565021u, why, n)) != NULL;
+        d->in = s->in = d->block;
+        s->out = d->out;
+        if (ok && s->shape == EN_XOF && (d->ctx = wl_md_ctx_new(lib)) == NULL)
             ok = wl_fail(lib, why, n, "cannot allocate an EVP_MD_CTX");
     } else if (ok) {
         ok = en_cipher_open(s, loop, why, n);
@@ -165,11 +138,12 @@ static en_state *en_open(const crypto_lib *lib, const workload_spec *ws, api_pat
 static void en_output(const void *p, workload_output *o)
 {
     const en_state *s = p;
-    bool aead = s->shape == EN_AEAD || s->shape == EN_CCM;
-    o->part[0] = s->out;
-    o->len[0] = s->shape == EN_DIGEST ? s->outlen : s->shape == EN_XOF ? EN_XOF_BYTES : s->len;
-    o->part[1] = aead ? s->tag : NULL;
-    o->len[1] = aead ? EN_TAG_BYTES : 0;
+    if (s->shape == EN_DIGEST || s->shape == EN_XOF)
+        digest_output(&s->as.dg, o);
+    else if (s->shape == EN_CIPHER)
+        cipher_output(&s->as.cs, o);
+    else
+        aead_output(&s->as.ae, o);
 }
 
 static bool same_output(const en_state *a, const en_state *b)
@@ -188,8 +162,9 @@ enum { CHECK_BYTES = 64 }; /* a multiple of every block size; XTS's 16 at least 
 /* A digest has the length its object says. */
 static bool check_digest(const en_state *s, char *why, size_t n)
 {
-    size_t want = s->shape == EN_XOF ? EN_XOF_BYTES : (size_t)s->lib->fn.EVP_MD_get_size(s->md);
-    size_t got = s->shape == EN_XOF ? EN_XOF_BYTES : s->outlen;
+    size_t want = s->shape == EN_XOF ? EN_XOF_BYTES
+                                     : (size_t)s->lib->fn.EVP_MD_get_size(s->md);
+    size_t got = s->as.dg.outlen;
     if (got != want)
         return wl_why(why, n, "evp:%s: a %zu-byte digest, EVP_MD_size says %zu", s->name, got,
                       want);
@@ -199,10 +174,11 @@ static bool check_digest(const en_state *s, char *why, size_t n)
 /* decrypt(encrypt(x)) = x; an AEAD's tag verifies and, one bit flipped, does not. */
 static bool check_cipher(const en_state *s, char *why, size_t n)
 {
-    unsigned char pt[CHECK_BYTES], tag[EN_TAG_BYTES];
+    const crypto_lib *lib = s->lib;
+    unsigned char pt[CHECK_BYTES], tag[AEAD_TAG_BYTES];
     int r = en_decrypt(s, s->out, s->len, s->tag, pt);
     if (r < 0)
-        return wl_fail(s->lib, why, n, "decryption failed");
+        return wl_fail(lib, why, n, "decryption failed");
     if (r == 0)
         return wl_why(why, n, "evp:%s: the tag of its own encryption does not verify", s->name);
     if (memcmp(pt, s->in, s->len) != 0)
@@ -212,7 +188,7 @@ static bool check_cipher(const en_state *s, char *why, size_t n)
     memcpy(tag, s->tag, sizeof tag);
     tag[0] ^= 1;
     r = en_decrypt(s, s->out, s->len, tag, pt);
-    crypto_lib_last_error(s->lib);
+    crypto_lib_last_error(lib);
     if (r != 0)
         return wl_why(why, n, "evp:%s: a tag with one bit flipped %s", s->name,
                       r > 0 ? "verifies" : "gives an error, not a refusal");

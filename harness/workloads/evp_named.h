@@ -14,34 +14,41 @@
 #ifndef HARNESS_WORKLOADS_EVP_NAMED_H
 #define HARNESS_WORKLOADS_EVP_NAMED_H
 
-#include "common.h"
+#include "aead.h"
+#include "cipher.h"
+#include "digest.h"
 
 typedef enum { EN_DIGEST, EN_XOF, EN_CIPHER, EN_AEAD, EN_CCM } en_shape;
 
-enum { EN_XOF_BYTES = 64, EN_AAD_BYTES = 13, EN_TAG_BYTES = 16, EN_CCM_NONCE_BYTES = 12 };
+enum { EN_XOF_BYTES = 64, EN_CCM_NONCE_BYTES = 12 };
 
 typedef struct {
+    /* First, so the loops of the families take the state as their own:
+     * digest.c's (EVP_Digest, FinalXOF), cipher.c's, aead.c's. */
+    union {
+        digest_state dg;
+        cipher_state cs;
+        aead_state ae;
+    } as;
     const crypto_lib *lib;
-    const char *name;       /* NAME, as given */
+    const char *name; /* NAME, as given */
     en_shape shape;
-    const cx_EVP_MD *md;    /* a digest: the looked-up or fetched object */
+    const cx_EVP_MD *md; /* a digest: the looked-up or fetched object */
     cx_EVP_MD *fetched_md;
     const cx_EVP_CIPHER *cipher;
     cx_EVP_CIPHER *fetched_cipher;
-    cx_EVP_MD_CTX *mctx;    /* XOF: one context for every operation */
-    cx_EVP_CIPHER_CTX *ctx; /* a cipher: keyed once */
-    unsigned char *in, *out;
+    /* the point's block and output, whichever view holds them */
+    const unsigned char *in;
+    unsigned char *out, *tag;
     size_t len;
-    unsigned int outlen;    /* a digest's */
     int keylen, ivlen, block;
     unsigned long mode;
-    const unsigned char *nonce; /* an AEAD's per operation; NULL: it takes none (SIV) */
-    const unsigned char *rekey; /* SIV: the key, set again per operation; else NULL */
-    unsigned char key[64], iv[16], aad[EN_AAD_BYTES], tag[EN_TAG_BYTES];
+    unsigned char key[64], iv[16], aad[AEAD_AAD_BYTES];
 } en_state;
 
-/* The cipher side (evp_named_cipher.c).  en_cipher_open: s->ctx keyed for
- * encryption and the loop of s->shape; false + reason. */
+/* The cipher side (evp_named_cipher.c).  en_cipher_open: the point's
+ * buffers, the context keyed for encryption, the loop of s->shape; false +
+ * reason. */
 bool en_cipher_open(en_state *s, workload_loop *loop, char *why, size_t n);
 /* Decrypts `len` bytes of `ct` (AEAD: checking `tag`) with s's key and IV
  * into `pt`: 1 done, 0 refused (a tag that does not verify), -1 an error. */

@@ -1,6 +1,7 @@
-/* evp:NAME's cipher shapes: the context keyed once, the timed loops of a
- * plain cipher, an AEAD and CCM (which must be told the text length before
- * the AAD), and the decryption the self-check's round trip needs. */
+/* evp:NAME's cipher shapes: the context keyed once for cipher.c's loop (a
+ * plain cipher) or aead.c's (an AEAD; CCM is told the text length before
+ * the AAD, SIV is keyed again per message), and the decryption the
+ * self-check's round trip needs. */
 #include "evp_named.h"
 
 #include <limits.h>
@@ -9,64 +10,7 @@
 typedef int init_fn(cx_EVP_CIPHER_CTX *, const cx_EVP_CIPHER *, cx_ENGINE *,
                     const unsigned char *, const unsigned char *);
 typedef int update_fn(cx_EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int);
-typedef int final_fn(cx_EVP_CIPHER_CTX *, unsigned char *, int *);
 typedef int ctrl_fn(cx_EVP_CIPHER_CTX *, int, int, void *);
-
-static bool cipher_loop(void *p, uint64_t iterations)
-{
-    en_state *s = p;
-    update_fn *update = s->lib->fn.EVP_EncryptUpdate;
-    cx_EVP_CIPHER_CTX *ctx = s->ctx;
-    const unsigned char *in = s->in;
-    unsigned char *out = s->out;
-    int len = (int)s->len, outl;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (update(ctx, out, &outl, in, len) != 1 || outl != len)
-            return false;
-    return true;
-}
-
-static bool aead_loop(void *p, uint64_t iterations)
-{
-    en_state *s = p;
-    const crypto_lib *lib = s->lib;
-    init_fn *init = lib->fn.EVP_EncryptInit_ex;
-    update_fn *update = lib->fn.EVP_EncryptUpdate;
-    final_fn *final = lib->fn.EVP_EncryptFinal_ex;
-    ctrl_fn *ctrl = lib->fn.EVP_CIPHER_CTX_ctrl;
-    cx_EVP_CIPHER_CTX *ctx = s->ctx;
-    const unsigned char *in = s->in, *aad = s->aad, *nonce = s->nonce, *rekey = s->rekey;
-    unsigned char *out = s->out, *tag = s->tag;
-    int len = (int)s->len, outl, finl;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (init(ctx, NULL, NULL, rekey, nonce) != 1 ||
-            update(ctx, NULL, &outl, aad, EN_AAD_BYTES) != 1 ||
-            update(ctx, out, &outl, in, len) != 1 || final(ctx, out + outl, &finl) != 1 ||
-            outl + finl != len || ctrl(ctx, CX_EVP_CTRL_AEAD_GET_TAG, EN_TAG_BYTES, tag) != 1)
-            return false;
-    return true;
-}
-
-static bool ccm_loop(void *p, uint64_t iterations)
-{
-    en_state *s = p;
-    const crypto_lib *lib = s->lib;
-    init_fn *init = lib->fn.EVP_EncryptInit_ex;
-    update_fn *update = lib->fn.EVP_EncryptUpdate;
-    final_fn *final = lib->fn.EVP_EncryptFinal_ex;
-    ctrl_fn *ctrl = lib->fn.EVP_CIPHER_CTX_ctrl;
-    cx_EVP_CIPHER_CTX *ctx = s->ctx;
-    const unsigned char *in = s->in, *aad = s->aad, *nonce = s->nonce;
-    unsigned char *out = s->out, *tag = s->tag;
-    int len = (int)s->len, outl, finl;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (init(ctx, NULL, NULL, NULL, nonce) != 1 || update(ctx, NULL, &outl, NULL, len) != 1 ||
-            update(ctx, NULL, &outl, aad, EN_AAD_BYTES) != 1 ||
-            update(ctx, out, &outl, in, len) != 1 || final(ctx, out + outl, &finl) != 1 ||
-            ctrl(ctx, CX_EVP_CTRL_AEAD_GET_TAG, EN_TAG_BYTES, tag) != 1)
-            return false;
-    return true;
-}
 
 /* The cipher's sizes and mode; false when evp:NAME cannot drive it. */
 static bool describe(en_state *s, char *why, size_t n)
@@ -85,11 +29,8 @@ static bool describe(en_state *s, char *why, size_t n)
         s->shape = EN_CIPHER;
     else
         s->shape = s->mode == CX_EVP_CIPH_CCM_MODE ? EN_CCM : EN_AEAD;
-    if (s->shape == EN_CCM)
-        s->ivlen = EN_CCM_NONCE_BYTES;
-    s->nonce = s->ivlen > 0 ? s->iv : NULL;
-    /* SIV takes no nonce: its context is keyed anew for each message */
-    s->rekey = s->mode == CX_EVP_CIPH_SIV_MODE ? s->key : NULL;
+    if (s->shape != EN_CIPHER && s->ivlen > 0) /* aead.c's 96-bit nonce */
+        s->ivlen = (int)sizeof s->as.ae.iv;
     if (s->len > INT_MAX - 64)
         return wl_why(why, n, "block size %zu is too large for EVP_EncryptUpdate", s->len);
     if (s->shape == EN_CIPHER && s->block > 1 && s->len % (size_t)s->block != 0)
@@ -100,19 +41,47 @@ static bool describe(en_state *s, char *why, size_t n)
     return true;
 }
 
-/* ctx initialised with the cipher, CCM's nonce and tag lengths set, then
- * keyed (AEAD: no nonce yet); `init` and `ctrl` of the direction. */
+static const unsigned char *nonce_of(const en_state *s)
+{
+    return s->ivlen > 0 ? s->iv : NULL;
+}
+
+/* ctx initialised with the cipher; an AEAD's nonce length (and CCM's tag
+ * length, or the tag to expect) set before the key, and no nonce yet;
+ * `init` of the direction. */
 static bool key_ctx(const en_state *s, cx_EVP_CIPHER_CTX *ctx, init_fn *init,
                     const unsigned char *tag)
 {
     ctrl_fn *ctrl = s->lib->fn.EVP_CIPHER_CTX_ctrl;
-    const unsigned char *iv = s->shape == EN_CIPHER ? s->nonce : NULL;
-    if (s->shape != EN_CCM)
-        return init(ctx, s->cipher, NULL, s->key, iv) == 1;
+    if (s->shape == EN_CIPHER)
+        return init(ctx, s->cipher, NULL, s->key, nonce_of(s)) == 1;
     return init(ctx, s->cipher, NULL, NULL, NULL) == 1 &&
-           ctrl(ctx, CX_EVP_CTRL_AEAD_SET_IVLEN, EN_CCM_NONCE_BYTES, NULL) == 1 &&
-           ctrl(ctx, CX_EVP_CTRL_AEAD_SET_TAG, EN_TAG_BYTES, (void *)tag) == 1 &&
+           (s->ivlen == 0 || ctrl(ctx, CX_EVP_CTRL_AEAD_SET_IVLEN, s->ivlen, NULL) == 1) &&
+           (s->shape != EN_CCM ||
+            ctrl(ctx, CX_EVP_CTRL_AEAD_SET_TAG, AEAD_TAG_BYTES, (void *)tag) == 1) &&
            init(ctx, NULL, NULL, s->key, NULL) == 1;
+}
+
+/* The view of the family whose loop times the shape: its buffers, its
+ * context; the state's own pointers to them. */
+static cipher_ctx *view(en_state *s, workload_loop *loop)
+{
+    if (s->shape == EN_CIPHER) {
+        cipher_state *c = &s->as.cs;
+        *c = (cipher_state){.lib = s->lib, .len = s->len};
+        *loop = cipher_evp_loop;
+        return &c->evp;
+    }
+    aead_state *a = &s->as.ae;
+    *a = (aead_state){.lib = s->lib, .len = s->len, .aad = s->aad, .aadlen = AEAD_AAD_BYTES};
+    memcpy(a->iv, s->iv, sizeof a->iv);
+    a->nonce = s->ivlen > 0 ? a->iv : NULL;
+    /* SIV takes no nonce: its context is keyed anew for each message */
+    a->rekey = s->mode == CX_EVP_CIPH_SIV_MODE ? s->key : NULL;
+    a->announce_len = s->shape == EN_CCM;
+    s->tag = a->tag;
+    *loop = aead_evp_loop;
+    return &a->evp;
 }
 
 bool en_cipher_open(en_state *s, workload_loop *loop, char *why, size_t n)
@@ -120,10 +89,18 @@ bool en_cipher_open(en_state *s, workload_loop *loop, char *why, size_t n)
     const crypto_lib *lib = s->lib;
     if (!describe(s, why, n))
         return false;
-    *loop = s->shape == EN_CIPHER ? cipher_loop : s->shape == EN_CCM ? ccm_loop : aead_loop;
-    if ((s->ctx = lib->fn.EVP_CIPHER_CTX_new()) == NULL ||
-        !key_ctx(s, s->ctx, lib->fn.EVP_EncryptInit_ex, NULL) ||
-        (s->shape == EN_CIPHER && lib->fn.EVP_CIPHER_CTX_set_padding(s->ctx, 0) != 1))
+    cipher_ctx *c = view(s, loop);
+    if (!cipher_ctx_buffers(c, s->len, 0x45565021u, why, n))
+        return false;
+    s->in = c->block;
+    s->out = c->outbuf;
+    if (s->shape == EN_CIPHER)
+        s->as.cs.in = s->in, s->as.cs.out = s->out;
+    else
+        s->as.ae.in = s->in, s->as.ae.out = s->out;
+    if ((c->ctx = lib->fn.EVP_CIPHER_CTX_new()) == NULL ||
+        !key_ctx(s, c->ctx, lib->fn.EVP_EncryptInit_ex, NULL) ||
+        (s->shape == EN_CIPHER && lib->fn.EVP_CIPHER_CTX_set_padding(c->ctx, 0) != 1))
         return wl_fail(lib, why, n, "cannot set up the cipher context");
     return true;
 }
@@ -142,16 +119,16 @@ static int decrypt_on(const en_state *s, cx_EVP_CIPHER_CTX *ctx, const unsigned 
                        update(ctx, pt, &outl, ct, ilen) == 1 && outl == ilen
                    ? 1
                    : -1;
-    if (lib->fn.EVP_DecryptInit_ex(ctx, NULL, NULL, NULL, s->nonce) != 1)
+    if (lib->fn.EVP_DecryptInit_ex(ctx, NULL, NULL, NULL, nonce_of(s)) != 1)
         return -1;
     if (s->shape == EN_CCM) /* the tag is checked with the text */
         return update(ctx, NULL, &outl, NULL, ilen) == 1 &&
-                       update(ctx, NULL, &outl, s->aad, EN_AAD_BYTES) == 1 &&
+                       update(ctx, NULL, &outl, s->aad, AEAD_AAD_BYTES) == 1 &&
                        update(ctx, pt, &outl, ct, ilen) == 1
                    ? 1
                    : 0;
-    if (ctrl(ctx, CX_EVP_CTRL_AEAD_SET_TAG, EN_TAG_BYTES, (void *)tag) != 1 ||
-        update(ctx, NULL, &outl, s->aad, EN_AAD_BYTES) != 1)
+    if (ctrl(ctx, CX_EVP_CTRL_AEAD_SET_TAG, AEAD_TAG_BYTES, (void *)tag) != 1 ||
+        update(ctx, NULL, &outl, s->aad, AEAD_AAD_BYTES) != 1)
         return -1;
     if (update(ctx, pt, &outl, ct, ilen) != 1)
         return 0;
