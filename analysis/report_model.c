@@ -184,8 +184,10 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
             rel->ok_rows++;
         if (row->workload[0] == '\0' || row->api[0] == '\0')
             continue; /* e.g. a load_failed row for the whole library */
-        if (!is_token(row->workload) || !is_token(row->api) || !is_token(row->op)) {
-            snprintf(why, n, "line %zu: workload, api and op must be names ([A-Za-z0-9._-])",
+        if (!row_workload_valid(row->workload) || !is_token(row->api) || !is_token(row->op)) {
+            snprintf(why, n,
+                     "line %zu: workload, api and op must be names ([A-Za-z0-9._-]; "
+                     "workload: one ':' may join two)",
                      i + 2);
             report_free(r);
             return false;

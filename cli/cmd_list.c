@@ -84,6 +84,15 @@ static int list_workloads(bool tsv)
                "one operation");
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
+        if (w->any_name_example != NULL) {
+            char name[32];
+            snprintf(name, sizeof name, "%sNAME", w->name);
+            print_workload(w, name, false, tsv);
+            if (!tsv)
+                printf("  %-20s any NAME the library has works: %s%s\n", "", w->name,
+                       w->any_name_example);
+            continue;
+        }
         if (!is_family(w)) {
             print_workload(w, w->name, w->in_default, tsv);
             continue;
@@ -135,13 +144,10 @@ static void list_one(const crypto_lib *lib, bool verbose, FILE *out)
         fprintf(out, "%s (%s)\n", lib->ver.name, lib->path);
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
-        workload_spec ws = {.w = w, .param = w->param};
-        snprintf(ws.name, sizeof ws.name, "%s", w->name);
-        if (is_family(w)) { /* a default member, else the line's own param */
-            if (w->default_members != NULL && w->default_members[0] != 0)
-                ws.param = w->default_members[0];
+        workload_spec ws;
+        workload_example(w, &ws);
+        if (is_family(w))
             snprintf(ws.name, sizeof ws.name, "%s<N>", w->name);
-        }
         for (int a = 0; a < API_COUNT; a++) {
             char why[256];
             workload_support s = workload_check(lib, &ws, (api_path)a, why, sizeof why);

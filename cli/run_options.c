@@ -46,13 +46,18 @@ static bool add_workload(const char *name, run_args *a, char *why, size_t n)
     }
     workload_spec *ws = &p->workloads[p->nworkloads];
     if (!workload_parse(name, ws)) {
+        const char *rule = workload_name_rule(name);
+        if (rule != NULL) {
+            snprintf(why, n, "bad workload '%s': %s", name, rule);
+            return false;
+        }
         const char *near = workload_suggest(name);
         snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
                  near ? near : "", near ? "'?)" : "");
         return false;
     }
     for (size_t i = 0; i < p->nworkloads; i++)
-        if (p->workloads[i].w == ws->w && p->workloads[i].param == ws->param) {
+        if (strcmp(p->workloads[i].name, ws->name) == 0) {
             snprintf(why, n, "workload %s is given twice", ws->name);
             return false;
         }

@@ -38,6 +38,20 @@
 /* EVP_CTRL_GCM_GET_TAG in 1.0.1 - 1.0.2, also named EVP_CTRL_AEAD_GET_TAG
  * from 1.1.0: one value for GCM, OCB and ChaCha20-Poly1305. */
 #define CX_EVP_CTRL_AEAD_GET_TAG 0x10
+/* ... and the nonce length (GCM, CCM, OCB) and the expected tag (a tag
+ * length with no tag: CCM's, before the key), 1.0.1+ */
+#define CX_EVP_CTRL_AEAD_SET_IVLEN 0x9
+#define CX_EVP_CTRL_AEAD_SET_TAG 0x11
+/* EVP_CIPHER_flags: the mode bits (EVP_CIPH_MODE) and the modes evp:NAME
+ * drives apart from the others; the AEAD flag (1.0.1+) */
+#define CX_EVP_CIPH_MODE 0xF0007UL
+#define CX_EVP_CIPH_CCM_MODE 0x7UL
+#define CX_EVP_CIPH_XTS_MODE 0x10001UL
+#define CX_EVP_CIPH_WRAP_MODE 0x10002UL
+#define CX_EVP_CIPH_SIV_MODE 0x10004UL
+#define CX_EVP_CIPH_FLAG_AEAD_CIPHER 0x200000UL
+/* EVP_MD_flags: an extendable-output function (SHAKE), 1.1.1+ */
+#define CX_EVP_MD_FLAG_XOF 0x2UL
 
 /* --- OSSL_PARAM data types (core.h), OSSL_DECODER selections, 3.0+ ------ */
 #define CX_OSSL_PARAM_INTEGER 1u

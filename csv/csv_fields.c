@@ -147,16 +147,17 @@ static const char *check_names(const result_row *r)
     static const struct {
         const char *what;
         size_t offset;
+        bool (*valid)(const char *s);
     } names[] = {
-        {"bad version", offsetof(result_row, version)},
-        {"bad flavor", offsetof(result_row, flavor)},
-        {"bad api", offsetof(result_row, api)},
-        {"bad workload", offsetof(result_row, workload)},
-        {"bad op", offsetof(result_row, op)},
-        {"bad kind", offsetof(result_row, kind)},
+        {"bad version", offsetof(result_row, version), row_name_valid},
+        {"bad flavor", offsetof(result_row, flavor), row_name_valid},
+        {"bad api", offsetof(result_row, api), row_name_valid},
+        {"bad workload", offsetof(result_row, workload), row_workload_valid},
+        {"bad op", offsetof(result_row, op), row_name_valid},
+        {"bad kind", offsetof(result_row, kind), row_name_valid},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!row_name_valid((const char *)r + names[i].offset))
+        if (!names[i].valid((const char *)r + names[i].offset))
             return names[i].what;
     return NULL;
 }

@@ -36,6 +36,19 @@ bool row_name_valid(const char *s)
     return true;
 }
 
+bool row_workload_valid(const char *s)
+{
+    const char *colon = strchr(s, ':');
+    if (colon == NULL)
+        return row_name_valid(s);
+    if (colon == s || colon[1] == '\0')
+        return false;
+    for (const char *c = s; *c; c++)
+        if (c != colon && !isalnum((unsigned char)*c) && strchr("._+-", *c) == NULL)
+            return false;
+    return true;
+}
+
 bool row_label_valid(const char *s)
 {
     return *s != '\0' && strlen(s) < LABEL_SIZE && row_name_valid(s);

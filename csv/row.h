@@ -33,6 +33,10 @@ bool row_label_valid(const char *s);
  * label's characters; "" is allowed (a row about a whole library names no
  * point). */
 bool row_name_valid(const char *s);
+/* The workload column: a name, or a by-name line's prefix and the
+ * algorithm ("evp:sm4-cbc"): one ':' between two names.  The ':' reaches no
+ * file name (report_file_token makes it '_'). */
+bool row_workload_valid(const char *s);
 /* A label's buffer: labels have at most LABEL_SIZE - 1 characters, everywhere. */
 enum { LABEL_SIZE = 64 };
 /* The providers column: each loaded provider as NAME:VERSION, space-separated. */

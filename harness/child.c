@@ -102,6 +102,7 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
     }
     if (!self_check_passed(lib, &ws, (api_path)rq->api, &rp->status, rp->note, sizeof rp->note))
         return;
+    agreement_point_fingerprint(lib, &ws, (api_path)rq->api, rq->op, rq->bytes, rp->fingerprint);
     pt->w = ws.w;
     pt->clock = rq->cpu_clock ? cpu_clock_ns : clock_ns;
     if (parallel) {

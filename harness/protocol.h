@@ -4,6 +4,7 @@
 #define HARNESS_PROTOCOL_H
 
 #include "../csv/row.h"
+#include "agreement.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -37,6 +38,7 @@ typedef struct {
     char note[256];      /* why not ok; in an ok hello, a remark (--provider ignored) */
     char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
     char providers[PROVIDERS_SIZE]; /* hello: the providers loaded (harness/providers.h) */
+    char fingerprint[FINGERPRINT_SIZE]; /* PREPARE: one operation's output (agreement.h), or "" */
 } reply;
 
 /* Whole-message I/O; false on EOF or error. */

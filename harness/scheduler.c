@@ -23,6 +23,7 @@ typedef struct {
     size_t cap;
     median_tracker sorted; /* the rates so far, sorted: the stopping rule's CI */
     uint64_t spent_ns;
+    char fingerprint[FINGERPRINT_SIZE]; /* its output on the point (agreement.h), or "" */
 } lib_point;
 
 static const lib_driver *driver(const schedule *s)
@@ -125,6 +126,7 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
     r->status = rp.status;
     snprintf(r->note, sizeof r->note, "%s", rp.note);
     r->iterations = rp.iterations;
+    snprintf(lpt->fingerprint, sizeof lpt->fingerprint, "%s", rp.fingerprint);
     return rp.status == ST_OK;
 }
 
@@ -271,6 +273,38 @@ static void rotate(const schedule *s, const point_def *p, lib_point *lpts, size_
     }
 }
 
+/* Before anything is timed: a library whose output differs from the others'
+ * is kat_failed (agreement.h) and leaves the rotation. */
+static void check_agreement(const schedule *s, lib_point *lpts, bool *interrupted)
+{
+    const char **fps = calloc(s->nlibs + 1, sizeof *fps);
+    const char **labels = calloc(s->nlibs + 1, sizeof *labels);
+    bool *odd = calloc(s->nlibs + 1, sizeof *odd);
+    if (fps == NULL || labels == NULL || odd == NULL)
+        abort();
+    for (size_t i = 0; i < s->nlibs; i++) {
+        fps[i] = lpts[i].active ? lpts[i].fingerprint : NULL;
+        labels[i] = s->libs[i].label;
+    }
+    /* Every verdict first: marking one must not change the others' votes. */
+    for (size_t i = 0; i < s->nlibs; i++)
+        odd[i] = agreement_odd_one(fps, labels, s->nlibs, i, lpts[i].row.note,
+                                   sizeof lpts[i].row.note);
+    for (size_t i = 0; i < s->nlibs && !*interrupted; i++) {
+        if (!odd[i])
+            continue;
+        lpts[i].active = false;
+        lpts[i].row.status = ST_KAT_FAILED;
+        request rq = {.type = REQ_FINISH};
+        reply rp;
+        result_row scratch;
+        ask(s, &s->libs[i], &rq, &rp, &scratch, interrupted);
+    }
+    free(fps);
+    free(labels);
+    free(odd);
+}
+
 static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bool *restartable,
                       size_t *order, uint64_t *rng, uint64_t *seq)
 {
@@ -280,8 +314,10 @@ static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bo
         lpts[i].cap = 0;
         lpts[i].spent_ns = 0;
         lpts[i].satisfied = false;
+        lpts[i].fingerprint[0] = '\0';
         lpts[i].active = prepare(s, &s->libs[i], &restartable[i], p, &lpts[i], &interrupted);
     }
+    check_agreement(s, lpts, &interrupted);
     common_iterations(lpts, s->nlibs);
     rotate(s, p, lpts, order, rng, seq, &interrupted);
     for (size_t i = 0; i < s->nlibs && !interrupted; i++) {

@@ -50,12 +50,20 @@ typedef void *workload_setup_fn(const crypto_lib *lib, const workload_spec *ws, 
                                 int op, size_t bytes, workload_loop *loop, char *why, size_t n);
 typedef void workload_teardown_fn(void *state);
 
+/* What one operation of a prepared state wrote (at most two pieces: an
+ * AEAD's ciphertext and tag), after its loop ran once. */
+typedef struct {
+    const unsigned char *part[2];
+    size_t len[2];
+} workload_output;
+typedef void workload_output_fn(const void *state, workload_output *out);
+
 /* A workload as named on the command line: its table line and, for a
  * family (rsa<bits>), the parameter (2048); else the line's own param. */
 struct workload_spec {
     const workload *w;
     int param;
-    char name[32];
+    char name[32]; /* a by-name line: its prefix and the algorithm, "evp:sm4-cbc" */
 };
 
 struct workload {
@@ -70,6 +78,10 @@ struct workload {
     const int *members;      /* a family: the params it lists (0-terminated) */
     const int *default_members; /* a family: the params a default run measures */
     bool in_default;         /* a fixed line: measured by a run without --workloads */
+    /* A line whose name is a prefix followed by any algorithm name the
+     * library has (`evp:` + NAME, as `openssl speed -evp NAME`): the name
+     * tests and `list --lib` use ("sha3-512"); NULL for every other line. */
+    const char *any_name_example;
     unsigned block_multiple; /* > 1: sizes must be a multiple of it (CBC without padding) */
 
     /* Per API path, the symbols.def functions it calls, space-separated:
@@ -111,6 +123,12 @@ struct workload {
 
     workload_teardown_fn *teardown;
 
+    /* Optional, for a line whose output is a function of its fixed inputs
+     * (digests, ciphers, MACs; never signatures, random bytes or keys): the
+     * state's output after one operation.  The runner compares it across
+     * the libraries of a run (harness/agreement.h). */
+    workload_output_fn *output;
+
     const void *data;        /* the family's own description of this line */
 };
 
@@ -118,6 +136,13 @@ struct workload {
 extern const workload *const workload_registry[];
 
 bool workload_parse(const char *name, workload_spec *out);
+/* The spec tests and `list --lib` use for a line: a fixed line itself, a
+ * family's first default member (else its param), a by-name line its
+ * example. */
+void workload_example(const workload *w, workload_spec *out);
+/* For a name that starts with a by-name line's prefix but does not parse
+ * ("evp:", "evp:a;b"): the rule it breaks, in a line; else NULL. */
+const char *workload_name_rule(const char *name);
 /* The nearest valid workload name, for "did you mean" messages. */
 const char *workload_suggest(const char *name);
 /* The default set, in registry order; returns how many were written. */

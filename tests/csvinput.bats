@@ -160,4 +160,25 @@ with_field() {
     run "$OSSLBENCH" report "$T/old.csv"
     [ "$status" -eq 0 ]
     [ "$output" = "$want" ]
+
+@test "an evp:NAME workload is read, and reaches file names without its ':'" {
+    awk -F, -v OFS=, -v c="$(csv_col "$CSV" workload)" 'NR > 1 { $c = "evp:sm4-cbc" } { print }' \
+        "$CSV" >"$T/evp.csv"
+    run "$OSSLBENCH" report "$T/evp.csv" --out "$T/out"
+    [ "$status" -eq 0 ]
+    grep -q 'evp:sm4-cbc' "$T/out/speedup.md"
+    run find "$T/out" -name '*:*'
+    [ -z "$output" ]
+    run find "$T/out" -name '*evp_sm4-cbc*'
+    [ -n "$output" ]
+}
+
+@test "a workload with two ':', or one at an end: one line, exit 2" {
+    for bad in 'a:b:c' ':sm4' 'evp:'; do
+        with_field workload 1 "$bad" >"$T/bad.csv"
+        run "$OSSLBENCH" report "$T/bad.csv"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == *"line 2: bad workload"* ]]
+    done
 }

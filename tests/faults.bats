@@ -142,3 +142,40 @@ sha256_status_of_bad() {
     [ "${#lines[@]}" -eq 1 ]
     [[ "$output" == *"cannot write /proc/osslbench/r.csv.partial"* ]]
 }
+
+# "label status note" of every evp:sha256 row on the evp path
+agreement_rows() {
+    csv_fields "$TMP/r.csv" workload api label status note | awk '$1 == "evp:sha256" && $2 == "evp" {
+        $1 = $2 = ""; sub(/^  /, ""); print }'
+}
+
+run_agreement() {
+    run "$OSSLBENCH" run "$@" --quick --quiet --workloads evp:sha256 --api evp --sizes 16 \
+        --timeout 10 --csv "$TMP/r.csv"
+}
+
+@test "agreement: of three libraries the one that gives another answer (no vector: evp:sha256) is kat_failed" {
+    run_agreement --lib good="$SYSTEM_LIBCRYPTO" --lib bad="$FAULTS/libcrypto-wrong.so" --lib good2="$SYSTEM_LIBCRYPTO"
+    [ "$status" -eq 1 ]
+    run agreement_rows
+    [ "${#lines[@]}" -eq 3 ]
+    [ "${lines[0]}" = "good ok" ]
+    [[ ${lines[1]} =~ ^bad\ kat_failed\ libraries\ disagree:\ gave\ 5a5a5a5a5a5a5a5a-[0-9a-f]{16}\;\ the\ other\ 2\ libraries\ gave\ [0-9a-f]{16}-[0-9a-f]{16}$ ]]
+    [ "${lines[2]}" = "good2 ok" ]
+}
+
+@test "agreement: two real libraries agree, nothing is flagged" {
+    run_agreement --lib a="$SYSTEM_LIBCRYPTO" --lib b="$SYSTEM_LIBCRYPTO"
+    [ "$status" -eq 0 ]
+    run agreement_rows
+    [ "$output" = $'a ok\nb ok' ]
+}
+
+@test "agreement: two libraries that differ, no majority: both marked, neither guessed right" {
+    run_agreement --lib good="$SYSTEM_LIBCRYPTO" --lib bad="$FAULTS/libcrypto-wrong.so"
+    [ "$status" -eq 1 ]
+    run agreement_rows
+    [ "${#lines[@]}" -eq 2 ]
+    [[ ${lines[0]} == "good kat_failed libraries disagree: gave "*" but bad gave 5a5a5a5a5a5a5a5a-"*": no majority or known answer says which is right" ]]
+    [[ ${lines[1]} == "bad kat_failed libraries disagree: gave 5a5a5a5a5a5a5a5a-"*" but good gave "*": no majority or known answer says which is right" ]]
+}

@@ -49,6 +49,16 @@ csv_col() {
     head -1 "$1" | tr ',' '\n' | grep -nx "$2" | cut -d: -f1
 }
 
+# csv_fields FILE NAME...: the named columns of each data row, space-separated
+# (a note with a comma in it is cut there).
+csv_fields() {
+    local file=$1 cols="" c
+    shift
+    for c in "$@"; do cols+="$(csv_col "$file" "$c") "; done
+    awk -F, -v cols="$cols" 'BEGIN { n = split(cols, k, " ") }
+        NR > 1 { line = $k[1]; for (i = 2; i <= n; i++) line = line " " $k[i]; print line }' "$file"
+}
+
 # stderr lines that are not make's own "make: *** ... Error 1"
 own_errors() { grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$1" || true; }
 

@@ -276,4 +276,46 @@ line; \$(touch pwned2).metadata.txt"
         --workloads sha256 --sizes 16 --api evp --csv "$csv")" ]
     [ ! -e "$TMP/pwned" ]
     [ ! -e "$TMP/pwned2" ]
+
+# "workload api status note" of each row
+rows_of() { csv_fields "$TMP/r.csv" workload api status note; }
+
+@test "evp:NAME: sha3-512, sm4-cbc (cipher), aes-128-gcm (AEAD) measured on the system 3.x, every path ok" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads evp:sha3-512,evp:sm4-cbc,evp:aes-128-gcm \
+        --sizes 16,1024 --quick --quiet --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run rows_of
+    [ "${#lines[@]}" -eq 12 ] # 3 names x evp, fetch x 2 sizes
+    [ "$(grep -vc ' ok $' <<<"$output")" -eq 0 ]
+    [[ $output == *"evp:sm4-cbc fetch ok"* ]]
+    [[ $output == *"evp:aes-128-gcm evp ok"* ]]
+}
+
+@test "evp:NAME: a name the library lacks is unsupported, saying so" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads evp:nosuch --sizes 16 --quick --quiet \
+        --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run rows_of
+    local why="unsupported evp:nosuch: the library has no cipher or digest named nosuch"
+    [ "$output" = "evp:nosuch evp $why"$'\n'"evp:nosuch fetch $why" ]
+}
+
+@test "evp:NAME: a bad name shape is refused at option time in one line, no CSV written" {
+    for bad in 'evp:' 'evp:a;b' 'evp:../x'; do
+        run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads "$bad" --csv "$TMP/r.csv"
+        [ "$status" -eq 2 ]
+        [ "${#lines[@]}" -eq 1 ]
+        [[ $output == *"bad workload '$bad': evp:NAME: NAME is 1 to 27 letters, digits"* ]]
+        [ ! -e "$TMP/r.csv" ]
+    done
+}
+
+@test "list --workloads shows the evp:NAME form and that any name works" {
+    run "$OSSLBENCH" list --workloads
+    [ "$status" -eq 0 ]
+    [[ $output == *"  evp:NAME "*"as openssl speed -evp NAME"* ]]
+    [[ $output == *"any NAME the library has works: evp:sha3-512"* ]]
+    run "$OSSLBENCH" list --workload evp:sm4-cbc
+    [ "$status" -eq 0 ]
+    [[ $output == "evp:sm4-cbc	symmetric	B/s	process	no	evp,fetch	"* ]]
 }

@@ -11,7 +11,7 @@
 
 const char *const aead_ops[] = {"encrypt", NULL};
 
-static bool evp_loop(void *p, uint64_t iterations)
+bool aead_evp_loop(void *p, uint64_t iterations)
 {
     aead_state *s = p;
     const crypto_lib *lib = s->lib;
@@ -22,11 +22,13 @@ static bool evp_loop(void *p, uint64_t iterations)
     int (*final)(cx_EVP_CIPHER_CTX *, unsigned char *, int *) = lib->fn.EVP_EncryptFinal_ex;
     int (*ctrl)(cx_EVP_CIPHER_CTX *, int, int, void *) = lib->fn.EVP_CIPHER_CTX_ctrl;
     cx_EVP_CIPHER_CTX *ctx = s->evp.ctx;
-    const unsigned char *in = s->in, *aad = s->aad, *iv = s->iv;
+    const unsigned char *in = s->in, *aad = s->aad, *iv = s->nonce, *rekey = s->rekey;
     unsigned char *out = s->out, *tag = s->tag;
     int len = (int)s->len, aadlen = (int)s->aadlen, outl, finl;
+    bool announce = s->announce_len;
     for (uint64_t i = 0; i < iterations; i++)
-        if (init(ctx, NULL, NULL, NULL, iv) != 1 ||
+        if (init(ctx, NULL, NULL, rekey, iv) != 1 ||
+            (announce && update(ctx, NULL, &outl, NULL, len) != 1) ||
             (aadlen > 0 && update(ctx, NULL, &outl, aad, aadlen) != 1) ||
             update(ctx, out, &outl, in, len) != 1 || final(ctx, out + outl, &finl) != 1 ||
             outl + finl != len || ctrl(ctx, CX_EVP_CTRL_AEAD_GET_TAG, AEAD_TAG_BYTES, tag) != 1)
@@ -53,7 +55,8 @@ static aead_state *aead_open(const crypto_lib *lib, const aead_def *d, api_path 
     if (s == NULL)
         return NULL;
     s->lib = lib;
-    *loop = evp_loop;
+    s->nonce = s->iv;
+    *loop = aead_evp_loop;
     return wl_keep_if(cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, NULL,
                                       false, "AEAD", why, n),
                       s, aead_teardown);
@@ -91,6 +94,12 @@ static bool check_vector(const crypto_lib *lib, const aead_def *d, api_path api,
     }
     aead_teardown(s);
     return ok;
+}
+
+void aead_output(const void *p, workload_output *o)
+{
+    const aead_state *s = p;
+    *o = (workload_output){.part = {s->out, s->tag}, .len = {s->len, AEAD_TAG_BYTES}};
 }
 
 check_result aead_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,

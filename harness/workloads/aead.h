@@ -16,6 +16,9 @@ typedef struct {
     size_t len, aadlen;
     cipher_ctx evp;                /* the context; the buffers of a setup() */
     unsigned char iv[12];
+    const unsigned char *nonce; /* set per operation: iv; NULL for a mode with none (SIV) */
+    const unsigned char *rekey; /* NULL; SIV: the key, set again per operation */
+    bool announce_len;          /* CCM: the text length is given before the AAD */
     unsigned char tag[AEAD_TAG_BYTES];
     unsigned char aadbuf[AEAD_AAD_BYTES];
 } aead_state;
@@ -41,6 +44,9 @@ typedef struct {
 workload_check_fn aead_self_check;
 workload_setup_fn aead_setup;
 workload_teardown_fn aead_teardown;
+workload_output_fn aead_output;
+/* One AEAD operation on s->evp.ctx (evp_named.c uses it too). */
+bool aead_evp_loop(void *state, uint64_t iterations);
 
 extern const char *const aead_ops[];
 
@@ -59,7 +65,7 @@ extern const char *const aead_ops[];
                "16-byte tag (as openssl speed -aead)",                                        \
         .in_default = dflt, .needs = {AEAD_NEEDS_EVP(getter)},                                \
         .self_check = aead_self_check, .setup = aead_setup, .teardown = aead_teardown,        \
-        .data = &def,                                                                         \
+        .output = aead_output, .data = &def,                                                  \
     }
 
 #endif

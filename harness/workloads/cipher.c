@@ -10,7 +10,7 @@
 
 const char *const cipher_ops[] = {"encrypt", NULL};
 
-static bool evp_loop(void *p, uint64_t iterations)
+bool cipher_evp_loop(void *p, uint64_t iterations)
 {
     cipher_state *s = p;
     int (*update)(cx_EVP_CIPHER_CTX *, unsigned char *, int *, const unsigned char *, int) =
@@ -49,13 +49,19 @@ static cipher_state *cipher_open(const crypto_lib *lib, const cipher_def *d, api
         *loop = d->legacy;
         ok = d->legacy_key(s, key, d->keylen, why, n);
     } else if (api == API_EVP || api == API_FETCH) {
-        *loop = evp_loop;
+        *loop = cipher_evp_loop;
         ok = cipher_ctx_open(lib, &s->evp, api, d->evp_cipher, d->fetch_name, key, iv, true,
                              "cipher", why, n);
     } else {
         ok = wl_why(why, n, "%s has no %s call", d->title, api_name(api));
     }
     return wl_keep_if(ok, s, cipher_teardown);
+}
+
+void cipher_output(const void *p, workload_output *o)
+{
+    const cipher_state *s = p;
+    *o = (workload_output){.part = {s->out}, .len = {s->len}};
 }
 
 check_result cipher_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,

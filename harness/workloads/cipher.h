@@ -99,6 +99,9 @@ workload_check_fn cipher_legacy_provider_available;
 workload_check_fn cipher_self_check;
 workload_setup_fn cipher_setup;
 workload_teardown_fn cipher_teardown;
+workload_output_fn cipher_output;
+/* EVP_EncryptUpdate of s->len bytes on s->evp.ctx (evp_named.c uses it too). */
+bool cipher_evp_loop(void *state, uint64_t iterations);
 
 extern const char *const cipher_ops[];
 
@@ -117,6 +120,6 @@ extern const char *const cipher_ops[];
 #define CIPHER_WORKLOAD_FIELDS(wname, wdoc, dflt, multiple, def)                              \
     .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = cipher_ops, .doc = wdoc,     \
     .in_default = dflt, .block_multiple = multiple, .self_check = cipher_self_check,          \
-    .setup = cipher_setup, .teardown = cipher_teardown, .data = &def
+    .setup = cipher_setup, .teardown = cipher_teardown, .output = cipher_output, .data = &def
 
 #endif

@@ -14,7 +14,7 @@
 
 const char *const digest_ops[] = {"digest", NULL};
 
-static bool evp_loop(void *p, uint64_t iterations)
+bool digest_evp_loop(void *p, uint64_t iterations)
 {
     digest_state *s = p;
     int (*digest)(const void *, size_t, unsigned char *, unsigned int *, const cx_EVP_MD *,
@@ -30,23 +30,14 @@ static bool evp_loop(void *p, uint64_t iterations)
     return true;
 }
 
-static bool evp_ctx_loop(void *p, uint64_t iterations)
-{
-    digest_state *s = p;
-    int (*init)(cx_EVP_MD_CTX *, const cx_EVP_MD *, cx_ENGINE *) = s->lib->fn.EVP_DigestInit_ex;
-    int (*update)(cx_EVP_MD_CTX *, const void *, size_t) = s->lib->fn.EVP_DigestUpdate;
-    int (*final)(cx_EVP_MD_CTX *, unsigned char *, unsigned int *) = s->lib->fn.EVP_DigestFinal_ex;
-    cx_EVP_MD_CTX *ctx = s->ctx;
-    const cx_EVP_MD *md = s->md;
-    const unsigned char *in = s->in;
-    size_t len = s->len;
-    unsigned char *out = s->out;
-    unsigned int *outlen = &s->outlen;
-    for (uint64_t i = 0; i < iterations; i++)
-        if (init(ctx, md, NULL) != 1 || update(ctx, in, len) != 1 || final(ctx, out, outlen) != 1)
-            return false;
-    return true;
-}
+/* Init + Update + a final on one reused context: EVP_DigestFinal_ex, or for
+ * an XOF EVP_DigestFinalXOF of s->xof_len bytes; FINAL's last parameter is
+ * of type LEN_T and gets LEN. */
+#define CTX_LOOP(DECL, FINAL, LEN_T, LEN)                                                         DECL(void *p, uint64_t iterations)                                                            {                                                                                                 digest_state *s = p;                                                                          int (*init)(cx_EVP_MD_CTX *, const cx_EVP_MD *, cx_ENGINE *) =                                    s->lib->fn.EVP_DigestInit_ex;                                                             int (*update)(cx_EVP_MD_CTX *, const void *, size_t) = s->lib->fn.EVP_DigestUpdate;           int (*final)(cx_EVP_MD_CTX *, unsigned char *, LEN_T) = s->lib->fn.FINAL;                     cx_EVP_MD_CTX *ctx = s->ctx;                                                                  const cx_EVP_MD *md = s->md;                                                                  const unsigned char *in = s->in;                                                              size_t len = s->len;                                                                          unsigned char *out = s->out;                                                                  LEN_T last = LEN;                                                                             for (uint64_t i = 0; i < iterations; i++)                                                         if (init(ctx, md, NULL) != 1 || update(ctx, in, len) != 1 ||                                      final(ctx, out, last) != 1)                                                                   return false;                                                                         return true;                                                                              }
+#define STATIC_LOOP(name) static bool name
+#define EXTERN_LOOP(name) bool name
+CTX_LOOP(STATIC_LOOP(evp_ctx_loop), EVP_DigestFinal_ex, unsigned int *, &s->outlen)
+CTX_LOOP(EXTERN_LOOP(digest_xof_loop), EVP_DigestFinalXOF, size_t, s->xof_len)
 
 void digest_teardown(void *p)
 {
@@ -82,14 +73,14 @@ static digest_state *digest_open(const crypto_lib *lib, const digest_def *d, api
         break;
     case API_EVP:
     case API_EVP_CTX:
-        *loop = api == API_EVP ? evp_loop : evp_ctx_loop;
+        *loop = api == API_EVP ? digest_evp_loop : evp_ctx_loop;
         if ((s->md = d->evp_md(lib)) == NULL)
             ok = wl_fail(lib, why, n, "no static EVP_MD object");
         else if (api == API_EVP_CTX && (s->ctx = wl_md_ctx_new(lib)) == NULL)
             ok = wl_fail(lib, why, n, "cannot allocate an EVP_MD_CTX");
         break;
     case API_FETCH:
-        *loop = evp_loop;
+        *loop = digest_evp_loop;
         s->md = s->fetched = lib->fn.EVP_MD_fetch(NULL, d->fetch_name, NULL);
         if (s->md == NULL) {
             char what[64];
@@ -110,6 +101,12 @@ check_result digest_available(const crypto_lib *lib, const workload_spec *ws, ap
 {
     const digest_def *d = ws->w->data;
     return wl_evp_available(lib, api, WL_DIGEST, d->fetch_name, d->in_legacy_provider, why, n);
+}
+
+void digest_output(const void *p, workload_output *o)
+{
+    const digest_state *s = p;
+    *o = (workload_output){.part = {s->out}, .len = {s->outlen}};
 }
 
 check_result digest_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,

@@ -16,6 +16,7 @@ typedef struct {
     cx_EVP_MD *fetched;
     cx_EVP_MD_CTX *ctx;       /* evp-ctx: one context for every operation */
     unsigned int outlen;
+    size_t xof_len;           /* digest_xof_loop: the bytes to squeeze */
     unsigned char out[64];
     _Alignas(16) unsigned char low[256]; /* a low-level context (SHA256_CTX, MD5_CTX ...) */
 } digest_state;
@@ -51,6 +52,11 @@ workload_check_fn digest_self_check;
 workload_check_fn digest_available;
 workload_setup_fn digest_setup;
 workload_teardown_fn digest_teardown;
+workload_output_fn digest_output;
+/* The EVP loops, for a line that looks its digest up by name (evp_named.c):
+ * EVP_Digest with s->md; Init/Update/FinalXOF of s->xof_len on s->ctx. */
+bool digest_evp_loop(void *state, uint64_t iterations);
+bool digest_xof_loop(void *state, uint64_t iterations);
 
 extern const char *const digest_ops[];
 
@@ -68,7 +74,7 @@ extern const char *const digest_ops[];
 #define DIGEST_WORKLOAD_FIELDS(wname, wdoc, dflt, def)                                        \
     .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = digest_ops, .doc = wdoc,     \
     .in_default = dflt, .self_check = digest_self_check, .setup = digest_setup,               \
-    .teardown = digest_teardown, .data = &def
+    .teardown = digest_teardown, .output = digest_output, .data = &def
 /* A digest's table line; the variadic part is its `needs` (the two macros
  * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls). */
 #define DIGEST_WORKLOAD(wname, wdoc, dflt, def, ...)                                          \

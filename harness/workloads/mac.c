@@ -138,6 +138,12 @@ static check_result mac_open(const crypto_lib *lib, const mac_def *d, api_path a
     return r;
 }
 
+void mac_output(const void *p, workload_output *o)
+{
+    const mac_state *s = p;
+    *o = (workload_output){.part = {s->out}, .len = {s->outlen}};
+}
+
 check_result mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                             char *why, size_t n)
 {

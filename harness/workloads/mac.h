@@ -57,6 +57,7 @@ struct mac_state {
 workload_check_fn mac_self_check;
 workload_setup_fn mac_setup;
 workload_teardown_fn mac_teardown;
+workload_output_fn mac_output;
 
 extern const char *const mac_ops[];
 
@@ -64,7 +65,7 @@ extern const char *const mac_ops[];
 #define MAC_WORKLOAD_FIELDS(wname, wdoc, dflt, def)                                           \
     .name = wname, .kind = KIND_SYMMETRIC, .sized = true, .ops = mac_ops, .doc = wdoc,        \
     .in_default = dflt, .self_check = mac_self_check, .setup = mac_setup,                     \
-    .teardown = mac_teardown, .data = &def
+    .teardown = mac_teardown, .output = mac_output, .data = &def
 
 /* The `needs` of the paths mac.c drives. */
 #define MAC_NEEDS_EVP                                                                         \

@@ -2,6 +2,7 @@
 #include "../suggest.h"
 #include "../workload.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,43 @@ const char *workload_unit(const workload *w)
 static bool is_family(const workload *w)
 {
     return w->param_max > 0;
+}
+
+/* The algorithm part of a by-name line's name: what `openssl list
+ * -cipher-algorithms` prints (aes-128-gcm, SHA2-512/256 aside), never a path
+ * or shell text, and short enough for the CSV's workload column. */
+#define ANY_NAME_RULE "letters, digits, '-', '_' and '.', starting with a letter or digit"
+enum { SPEC_NAME_MAX = sizeof ((workload_spec *)0)->name - 1 };
+static bool any_name_valid(const workload *w, const char *s)
+{
+    size_t len = strlen(s);
+    if (len == 0 || len + strlen(w->name) > SPEC_NAME_MAX || !isalnum((unsigned char)*s))
+        return false;
+    for (; *s != '\0'; s++)
+        if (!isalnum((unsigned char)*s) && strchr("-_.", *s) == NULL)
+            return false;
+    return true;
+}
+
+static const workload *any_name_line(const char *name)
+{
+    for (size_t i = 0; workload_registry[i] != NULL; i++) {
+        const workload *w = workload_registry[i];
+        if (w->any_name_example != NULL && strncmp(name, w->name, strlen(w->name)) == 0)
+            return w;
+    }
+    return NULL;
+}
+
+const char *workload_name_rule(const char *name)
+{
+    static char rule[160];
+    const workload *w = name != NULL ? any_name_line(name) : NULL;
+    if (w == NULL || any_name_valid(w, name + strlen(w->name)))
+        return NULL;
+    snprintf(rule, sizeof rule, "%sNAME: NAME is 1 to %zu " ANY_NAME_RULE " (%s%s)", w->name,
+             SPEC_NAME_MAX - strlen(w->name), w->name, w->any_name_example);
+    return rule;
 }
 
 /* "<digits>" with no sign, no leading zero, within [lo, hi]. */
@@ -63,6 +101,14 @@ bool workload_parse(const char *name, workload_spec *out)
         const workload *w = workload_registry[i];
         size_t len = strlen(w->name);
         int param = w->param;
+        if (w->any_name_example != NULL) {
+            if (strncmp(name, w->name, len) != 0 || !any_name_valid(w, name + len))
+                continue;
+            out->w = w;
+            out->param = 0;
+            snprintf(out->name, sizeof out->name, "%s", name);
+            return true;
+        }
         if (is_family(w)) {
             if (strncmp(name, w->name, len) != 0 ||
                 !parse_param(name + len, w->param_min, w->param_max, &param))
@@ -74,6 +120,16 @@ bool workload_parse(const char *name, workload_spec *out)
         return true;
     }
     return false;
+}
+
+void workload_example(const workload *w, workload_spec *out)
+{
+    int param = w->param;
+    if (is_family(w) && w->default_members != NULL && w->default_members[0] != 0)
+        param = w->default_members[0];
+    fill_spec(w, param, out);
+    if (w->any_name_example != NULL)
+        snprintf(out->name, sizeof out->name, "%s%s", w->name, w->any_name_example);
 }
 
 size_t workload_defaults(workload_spec *out, size_t cap)

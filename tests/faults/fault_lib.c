@@ -4,7 +4,10 @@
  *   -DFAULT_CRASH  SIGSEGV inside the digest update
  *   -DFAULT_ABORT  abort() inside the digest update
  *   -DFAULT_HANG   never returns from the digest update
- *   -DFAULT_WRONG  returns a wrong digest (the self-check must catch it)
+ *   -DFAULT_WRONG  returns a wrong digest (the self-check must catch it); it
+ *                  also answers to the name "sha256" (EVP_get_digestbyname),
+ *                  so evp:sha256, which has no vector, is caught only by the
+ *                  other libraries of the run (harness/agreement.h)
  *   -DFAULT_THREADS a real SHA-256 kept in one global state instead of the
  *                  caller's context: right answers from one thread, wrong
  *                  ones when two threads digest at the same time
@@ -152,3 +155,29 @@ int EVP_Digest(const void *d, size_t n, unsigned char *md, unsigned int *len, co
         *len = 32;
     return SHA256_Final(md, &c);
 }
+
+#if defined(FAULT_WRONG)
+#include <strings.h>
+/* evp:NAME's look-up and what its evp path needs besides: a cipher is never
+ * found, so the cipher calls are there only to be resolved. */
+const void *EVP_get_digestbyname(const char *name)
+{
+    return strcasecmp(name, "sha256") == 0 ? &sha256_marker : NULL;
+}
+const void *EVP_get_cipherbyname(const char *name) { (void)name; return NULL; }
+int EVP_MD_size(const void *md) { (void)md; return 32; }
+void *EVP_CIPHER_CTX_new(void) { return NULL; }
+void EVP_CIPHER_CTX_free(void *c) { (void)c; }
+int EVP_EncryptInit_ex(void *c, const void *t, void *e, const void *k, const void *iv) { (void)c, (void)t, (void)e, (void)k, (void)iv; return 0; }
+int EVP_DecryptInit_ex(void *c, const void *t, void *e, const void *k, const void *iv) { (void)c, (void)t, (void)e, (void)k, (void)iv; return 0; }
+int EVP_EncryptUpdate(void *c, void *o, int *ol, const void *i, int il) { (void)c, (void)o, (void)ol, (void)i, (void)il; return 0; }
+int EVP_DecryptUpdate(void *c, void *o, int *ol, const void *i, int il) { (void)c, (void)o, (void)ol, (void)i, (void)il; return 0; }
+int EVP_EncryptFinal_ex(void *c, void *o, int *ol) { (void)c, (void)o, (void)ol; return 0; }
+int EVP_DecryptFinal_ex(void *c, void *o, int *ol) { (void)c, (void)o, (void)ol; return 0; }
+int EVP_CIPHER_CTX_set_padding(void *c, int p) { (void)c, (void)p; return 0; }
+int EVP_CIPHER_CTX_ctrl(void *c, int t, int a, void *p) { (void)c, (void)t, (void)a, (void)p; return 0; }
+int EVP_CIPHER_key_length(const void *c) { (void)c; return 0; }
+int EVP_CIPHER_iv_length(const void *c) { (void)c; return 0; }
+int EVP_CIPHER_block_size(const void *c) { (void)c; return 0; }
+unsigned long EVP_CIPHER_flags(const void *c) { (void)c; return 0; }
+#endif

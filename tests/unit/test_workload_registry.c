@@ -27,6 +27,14 @@ static void test_parse_accepts(void **state)
      * name<param> */
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
+        if (w->any_name_example != NULL) { /* evp:NAME: its example */
+            workload_spec ex;
+            workload_example(w, &ex);
+            assert_true(workload_parse(ex.name, &spec));
+            assert_ptr_equal(spec.w, w);
+            assert_string_equal(spec.name, ex.name);
+            continue;
+        }
         if (w->param_max == 0) {
             assert_true(workload_parse(w->name, &spec));
             assert_ptr_equal(spec.w, w);
@@ -102,10 +110,8 @@ static void test_needs_are_symbols(void **state)
     static crypto_lib none; /* no symbol resolved, series 0 */
     size_t paths = 0;
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
-        workload_spec ws = {.w = workload_registry[i], .param = workload_registry[i]->param};
-        if (ws.w->default_members != NULL)
-            ws.param = ws.w->default_members[0];
-        snprintf(ws.name, sizeof ws.name, "%s", ws.w->name);
+        workload_spec ws;
+        workload_example(workload_registry[i], &ws);
         for (int a = 0; a < API_COUNT; a++) {
             char why[256] = "";
             workload_support s = workload_check(&none, &ws, (api_path)a, why, sizeof why);

@@ -150,10 +150,8 @@ static void test_too_old_says_which_release(void **state)
     SKIP_IF_FOREIGN();
     (void)state;
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
-        workload_spec ws = {.w = workload_registry[i], .param = workload_registry[i]->param};
-        if (ws.w->default_members != NULL)
-            ws.param = ws.w->default_members[0];
-        snprintf(ws.name, sizeof ws.name, "%s", ws.w->name);
+        workload_spec ws;
+        workload_example(workload_registry[i], &ws);
         char why[256] = "";
         workload_support s = workload_check(&the_lib, &ws, API_FETCH, why, sizeof why);
         if (s == WL_NO_SHAPE)
@@ -180,8 +178,7 @@ static size_t test_specs(workload_spec *out, size_t cap)
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
         if (w->param_max == 0 && n < cap) {
-            if (!workload_parse(w->name, &out[n++]))
-                n--;
+            workload_example(w, &out[n++]);
             continue;
         }
         const int own[] = {w->param, 0};
