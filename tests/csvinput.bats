@@ -160,6 +160,7 @@ with_field() {
     run "$OSSLBENCH" report "$T/old.csv"
     [ "$status" -eq 0 ]
     [ "$output" = "$want" ]
+}
 
 @test "an evp:NAME workload is read, and reaches file names without its ':'" {
     awk -F, -v OFS=, -v c="$(csv_col "$CSV" workload)" 'NR > 1 { $c = "evp:sm4-cbc" } { print }' \

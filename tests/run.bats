@@ -276,6 +276,7 @@ line; \$(touch pwned2).metadata.txt"
         --workloads sha256 --sizes 16 --api evp --csv "$csv")" ]
     [ ! -e "$TMP/pwned" ]
     [ ! -e "$TMP/pwned2" ]
+}
 
 # "workload api status note" of each row
 rows_of() { csv_fields "$TMP/r.csv" workload api status note; }
