@@ -2,6 +2,7 @@
 
 #include "../stats/summary.h"
 #include "../harness/suggest.h"
+#include "../harness/workloads/speed_names.h"
 #include "option_values.h"
 
 #include <ctype.h>
@@ -36,26 +37,37 @@ static bool for_each_item(const char *list, const char *what, item_take each, ru
     return true;
 }
 
+/* One --workloads item: a workload, a family member, or a name of openssl
+ * speed's (speed_names.def: blowfish, or a family word such as aes, which
+ * adds each workload not already given). */
 static bool add_workload(const char *name, run_args *a, char *why, size_t n)
 {
     run_plan *p = &a->plan;
-    if (p->nworkloads == MAX_WORKLOADS) {
-        snprintf(why, n, "too many workloads");
-        return false;
-    }
-    workload_spec *ws = &p->workloads[p->nworkloads];
-    if (!workload_parse(name, ws)) {
-        const char *near = workload_suggest(name);
+    workload_spec specs[MAX_WORKLOADS + 1];
+    size_t count = workload_expand(name, specs, MAX_WORKLOADS + 1);
+    if (count == 0) {
+        const char *near = workload_expand_suggest(name);
         snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
                  near ? near : "", near ? "'?)" : "");
         return false;
     }
-    for (size_t i = 0; i < p->nworkloads; i++)
-        if (p->workloads[i].w == ws->w && p->workloads[i].param == ws->param) {
+    for (size_t k = 0; k < count && k < MAX_WORKLOADS + 1; k++) {
+        const workload_spec *ws = &specs[k];
+        bool given = false;
+        for (size_t i = 0; i < p->nworkloads; i++)
+            given = given || (p->workloads[i].w == ws->w && p->workloads[i].param == ws->param);
+        if (given && count == 1) {
             snprintf(why, n, "workload %s is given twice", ws->name);
             return false;
         }
-    p->nworkloads++;
+        if (given)
+            continue;
+        if (p->nworkloads == MAX_WORKLOADS) {
+            snprintf(why, n, "too many workloads (at most %d)", MAX_WORKLOADS);
+            return false;
+        }
+        p->workloads[p->nworkloads++] = *ws;
+    }
     return true;
 }
 
