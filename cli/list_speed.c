@@ -26,7 +26,7 @@ void speed_names_for(const char *canonical, char *names, size_t nn, char *releas
 }
 
 /* The API paths, on release `series`, that every workload of the name has
- * one of ("legacy,evp,fetch": their union); "-" when one has none. */
+ * one of ("legacy,evp,fetch": their union); "none" when one has none. */
 static void paths_on(const workload_spec *specs, size_t count, long series, char *buf, size_t n)
 {
     bool any[API_COUNT] = {false};
@@ -36,7 +36,7 @@ static void paths_on(const workload_spec *specs, size_t count, long series, char
             if (workload_in_release(specs[k].w, (api_path)a, series))
                 one = any[a] = true;
         if (!one) {
-            snprintf(buf, n, "-");
+            snprintf(buf, n, "none");
             return;
         }
     }
@@ -47,7 +47,7 @@ static void paths_on(const workload_spec *specs, size_t count, long series, char
             len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "",
                                     api_name((api_path)a));
     if (buf[0] == '\0')
-        snprintf(buf, n, "-");
+        snprintf(buf, n, "none");
 }
 
 /* The Configure options a build needs for the name's workloads
@@ -89,9 +89,10 @@ int list_speed_names(bool tsv)
         }
         options_of(specs, count, build, sizeof build);
         printf("%s\t%s\t%s\t%s", sn->name, sn->workloads, releases, build);
-        for (int r = 0; r < SPEED_RELEASES; r++) {
-            char paths[128];
-            paths_on(specs, count, speed_release_series(r), paths, sizeof paths);
+        for (int r = 0; r < SPEED_RELEASES; r++) { /* "-": not a name of this speed */
+            char paths[128] = "-";
+            if (sn->releases & (1u << r))
+                paths_on(specs, count, speed_release_series(r), paths, sizeof paths);
             printf("\t%s", paths);
         }
         printf("\n");

@@ -10,7 +10,9 @@
 void speed_names_for(const char *canonical, char *names, size_t nn, char *releases, size_t nr);
 
 /* `list --speed-names [--tsv]`: every name, what it stands for, the
- * releases that take it, and per release the API paths that measure it. */
+ * releases that take it, the Configure options its workloads need, and per
+ * release the API paths that measure it ("none": no path on that release;
+ * "-": that release's speed has no such name). */
 int list_speed_names(bool tsv);
 
 #endif
