@@ -10,6 +10,7 @@
 #include "../harness/workload.h"
 #include "../harness/workloads/speed_names.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,12 +74,15 @@ static void print_workload(const workload *w, const char *name, bool dflt, bool 
     join_ops(w, ops, sizeof ops);
     join_apis(w, apis, sizeof apis);
     speed_names_for(name, speed, sizeof speed, releases, sizeof releases);
+    int written;
     if (tsv)
-        printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind),
+        written = printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind),
                workload_unit(w), ops, dflt ? "yes" : "no", apis, w->doc, speed, releases);
     else
-        printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", name, kind_name(w->kind),
-               workload_unit(w), ops, dflt ? "yes" : "", speed, w->doc);
+        written = printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", name, kind_name(w->kind),
+                         workload_unit(w), ops, dflt ? "yes" : "", speed, w->doc);
+    if (written < 0) /* the listing outgrew stdio's buffer: keep the first error */
+        inspect_write_failed(errno);
 }
 
 static int list_workloads(bool tsv)

@@ -3,8 +3,11 @@
  * renders README's coverage table from --tsv). */
 #include "list_speed.h"
 
+#include "inspect.h"
+
 #include "../harness/workloads/speed_names.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -83,8 +86,11 @@ int list_speed_names(bool tsv)
         char releases[64], build[128];
         speed_releases_text(sn->releases, releases, sizeof releases);
         if (!tsv) {
-            printf("  %-18s %-22s %s\n", sn->name, sn->releases ? releases : "(osslbench's own)",
-                   sn->workloads[0] == '*' ? "every workload" : sn->workloads);
+            if (printf("  %-18s %-22s %s\n", sn->name, sn->releases ? releases : "(osslbench's own)",
+                       sn->workloads[0] == '*' ? "every workload" : sn->workloads) < 0) {
+                inspect_write_failed(errno);
+                break;
+            }
             continue;
         }
         options_of(specs, count, build, sizeof build);
@@ -96,6 +102,10 @@ int list_speed_names(bool tsv)
             printf("\t%s", paths);
         }
         printf("\n");
+        if (ferror(stdout)) { /* keep the first error: a later flush reports none */
+            inspect_write_failed(errno);
+            break;
+        }
     }
     return 0;
 }
