@@ -86,8 +86,9 @@ int list_speed_names(bool tsv)
         char releases[64], build[128];
         speed_releases_text(sn->releases, releases, sizeof releases);
         if (!tsv) {
-            if (printf("  %-18s %-22s %s\n", sn->name, sn->releases ? releases : "(osslbench's own)",
-                       sn->workloads[0] == '*' ? "every workload" : sn->workloads) < 0) {
+            const char *what = sn->workloads[0] == '*' ? "every workload" : sn->workloads;
+            if (printf("  %-18s %-22s %s\n", sn->name,
+                       sn->releases ? releases : "(osslbench's own)", what) < 0) {
                 inspect_write_failed(errno);
                 break;
             }

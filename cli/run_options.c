@@ -38,13 +38,16 @@ static bool for_each_item(const char *list, const char *what, item_take each, ru
 }
 
 /* One --workloads item: a workload, a family member, or a name of openssl
- * speed's (speed_names.def: blowfish, or a family word such as aes, which
- * adds each workload not already given). */
+ * speed's (speed_names.def: blowfish, or a family word such as aes).  A
+ * workload already in the plan is not added again; only its own name given
+ * twice is refused (sha256,sha256), as speed's aliases name one workload
+ * several ways (rmd160 ripemd ripemd160). */
 static bool add_workload(const char *name, run_args *a, char *why, size_t n)
 {
     run_plan *p = &a->plan;
     workload_spec specs[MAX_WORKLOADS + 1];
-    size_t count = workload_expand(name, specs, MAX_WORKLOADS + 1);
+    bool own = workload_parse(name, &specs[0]);
+    size_t count = own ? 1 : workload_expand(name, specs, MAX_WORKLOADS + 1);
     if (count == 0) {
         const char *near = workload_expand_suggest(name);
         snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
@@ -53,20 +56,21 @@ static bool add_workload(const char *name, run_args *a, char *why, size_t n)
     }
     for (size_t k = 0; k < count && k < MAX_WORKLOADS + 1; k++) {
         const workload_spec *ws = &specs[k];
-        bool given = false;
-        for (size_t i = 0; i < p->nworkloads; i++)
-            given = given || (p->workloads[i].w == ws->w && p->workloads[i].param == ws->param);
-        if (given && count == 1) {
+        size_t i = 0;
+        while (i < p->nworkloads &&
+               !(p->workloads[i].w == ws->w && p->workloads[i].param == ws->param))
+            i++;
+        if (i < p->nworkloads && own && a->workload_named[i]) {
             snprintf(why, n, "workload %s is given twice", ws->name);
             return false;
         }
-        if (given)
-            continue;
-        if (p->nworkloads == MAX_WORKLOADS) {
+        if (i == p->nworkloads && p->nworkloads == MAX_WORKLOADS) {
             snprintf(why, n, "too many workloads (at most %d)", MAX_WORKLOADS);
             return false;
         }
-        p->workloads[p->nworkloads++] = *ws;
+        if (i == p->nworkloads)
+            p->workloads[p->nworkloads++] = *ws;
+        a->workload_named[i] = a->workload_named[i] || own;
     }
     return true;
 }
