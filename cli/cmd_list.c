@@ -4,10 +4,13 @@
 #include "command_options.h"
 #include "commands.h"
 #include "inspect.h"
+#include "list_speed.h"
 
 #include "../analysis/chart_kinds.h"
 #include "../harness/workload.h"
+#include "../harness/workloads/speed_names.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,7 +19,10 @@ const option_table list_option_table = {
     .specs = inspect_specs,
     .synopsis =
         "usage: osslbench list --workloads [--tsv]   every workload: kind, unit, operations,\n"
-        "                                            default set, API paths, one operation\n"
+        "                                            default set, API paths, one operation,\n"
+        "                                            openssl speed's names for it and releases\n"
+        "       osslbench list --speed-names [--tsv] openssl speed's names --workloads takes:\n"
+        "                                            the workloads, releases, paths per release\n"
         "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
         "                                            any member of a family: rsa768)\n"
         "       osslbench list --apis [--tsv]        the API paths and what each times\n"
@@ -64,24 +70,28 @@ static bool in_list(const int *list, int v)
  * member of a family. */
 static void print_workload(const workload *w, const char *name, bool dflt, bool tsv)
 {
-    char ops[128], apis[128];
+    char ops[128], apis[128], speed[256], releases[64];
     join_ops(w, ops, sizeof ops);
     join_apis(w, apis, sizeof apis);
+    speed_names_for(name, speed, sizeof speed, releases, sizeof releases);
+    int written;
     if (tsv)
-        printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind), workload_unit(w), ops,
-               dflt ? "yes" : "no", apis, w->doc);
+        written = printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind),
+               workload_unit(w), ops, dflt ? "yes" : "no", apis, w->doc, speed, releases);
     else
-        printf("  %-20s %-12s %-5s %-11s %-3s %s\n", name, kind_name(w->kind), workload_unit(w),
-               ops, dflt ? "yes" : "", w->doc);
+        written = printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", name, kind_name(w->kind),
+                         workload_unit(w), ops, dflt ? "yes" : "", speed, w->doc);
+    if (written < 0) /* the listing outgrew stdio's buffer: keep the first error */
+        inspect_write_failed(errno);
 }
 
 static int list_workloads(bool tsv)
 {
     if (tsv)
-        puts("workload\tkind\tunit\tops\tdefault\tapis\tdoc");
+        puts("workload\tkind\tunit\tops\tdefault\tapis\tdoc\tspeed_names\tspeed_releases");
     else
-        printf("  %-20s %-12s %-5s %-11s %-3s %s\n", "workload", "kind", "unit", "ops", "def",
-               "one operation");
+        printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", "workload", "kind", "unit", "ops",
+               "def", "openssl speed's names", "one operation");
     for (size_t i = 0; workload_registry[i] != NULL; i++) {
         const workload *w = workload_registry[i];
         if (w->any_name_example != NULL) {
@@ -158,18 +168,26 @@ static void list_one(const crypto_lib *lib, bool verbose, FILE *out)
     }
 }
 
-/* One name, any member of a family included: its --tsv line. */
+/* One name, any member of a family or speed name of one workload
+ * (blowfish) included: its --tsv line. */
 static int list_one_workload(const char *name)
 {
-    workload_spec ws;
-    if (!workload_parse(name, &ws)) {
-        const char *near = workload_suggest(name);
+    workload_spec specs[2];
+    size_t count = workload_expand(name, specs, 2);
+    if (count == 0) {
+        const char *near = workload_expand_suggest(name);
         fprintf(stderr, "osslbench list: unknown workload '%s'%s%s%s\n", name,
                 near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
         return 2;
     }
-    bool dflt = is_family(ws.w) ? in_list(ws.w->default_members, ws.param) : ws.w->in_default;
-    print_workload(ws.w, ws.name, dflt, true);
+    if (count > 1) {
+        fprintf(stderr, "osslbench list: '%s' names %zu workloads (list --speed-names): give one\n",
+                name, count);
+        return 2;
+    }
+    const workload_spec *ws = &specs[0];
+    bool dflt = is_family(ws->w) ? in_list(ws->w->default_members, ws->param) : ws->w->in_default;
+    print_workload(ws->w, ws->name, dflt, true);
     return 0;
 }
 
@@ -177,22 +195,27 @@ int cmd_list(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--workload") == 0)
         return inspect_output_done(argv[0], list_one_workload(argv[2]));
-    bool tsv = false, workloads = false, apis = false, charts = false;
+    bool tsv = false, workloads = false, apis = false, charts = false, speed = false;
     for (int i = 1; i < argc; i++) {
         tsv = tsv || strcmp(argv[i], "--tsv") == 0;
         workloads = workloads || strcmp(argv[i], "--workloads") == 0;
         apis = apis || strcmp(argv[i], "--apis") == 0;
         charts = charts || strcmp(argv[i], "--charts") == 0;
+        speed = speed || strcmp(argv[i], "--speed-names") == 0;
     }
-    if (workloads || apis || charts) {
+    if (workloads || apis || charts || speed) {
         for (int i = 1; i < argc; i++)
             if (strcmp(argv[i], "--tsv") != 0 && strcmp(argv[i], "--workloads") != 0 &&
-                strcmp(argv[i], "--apis") != 0 && strcmp(argv[i], "--charts") != 0) {
+                strcmp(argv[i], "--apis") != 0 && strcmp(argv[i], "--charts") != 0 &&
+                strcmp(argv[i], "--speed-names") != 0) {
                 fprintf(stderr, "osslbench list: unexpected argument '%s' (see --help)\n",
                         argv[i]);
                 return 2;
             }
-        int rc = workloads ? list_workloads(tsv) : apis ? list_apis(tsv) : list_charts(tsv);
+        int rc = workloads ? list_workloads(tsv)
+                 : apis    ? list_apis(tsv)
+                 : speed   ? list_speed_names(tsv)
+                           : list_charts(tsv);
         return inspect_output_done(argv[0], rc);
     }
     return inspect(argc, argv, list_one, &list_option_table);

@@ -104,6 +104,12 @@ static bool show(const char *cmd, const char *path, double timeout_s)
     return ok;
 }
 
+void inspect_write_failed(int err)
+{
+    if (stdout_errno == 0)
+        stdout_errno = err;
+}
+
 int inspect_output_done(const char *cmd, int rc)
 {
     bool failed = ferror(stdout) != 0;

@@ -20,6 +20,10 @@ extern const option_spec inspect_specs[];
  * library could not be loaded or read, or stdout could not be written). */
 int inspect(int argc, char **argv, inspect_fn fn, const option_table *t);
 
+/* A write to stdout failed with `err`: the error the listing reports (the
+ * first one; stdio's later flush reports none). */
+void inspect_write_failed(int err);
+
 /* Flushes and closes stdout: a write error is one line on stderr and at
  * least exit 1.  Returns the exit status. */
 int inspect_output_done(const char *cmd, int rc);

@@ -2,6 +2,7 @@
 
 #include "../stats/summary.h"
 #include "../harness/suggest.h"
+#include "../harness/workloads/speed_names.h"
 #include "option_values.h"
 #include "run_providers.h"
 
@@ -37,31 +38,46 @@ static bool for_each_item(const char *list, const char *what, item_take each, ru
     return true;
 }
 
+/* One --workloads item: a workload, a family member, or a name of openssl
+ * speed's (speed_names.def: blowfish, or a family word such as aes).  A
+ * workload already in the plan is not added again; only its own name given
+ * twice is refused (sha256,sha256), as speed's aliases name one workload
+ * several ways (rmd160 ripemd ripemd160). */
 static bool add_workload(const char *name, run_args *a, char *why, size_t n)
 {
     run_plan *p = &a->plan;
-    if (p->nworkloads == MAX_WORKLOADS) {
-        snprintf(why, n, "too many workloads");
-        return false;
-    }
-    workload_spec *ws = &p->workloads[p->nworkloads];
-    if (!workload_parse(name, ws)) {
+    workload_spec specs[MAX_WORKLOADS + 1];
+    bool own = workload_parse(name, &specs[0]);
+    size_t count = own ? 1 : workload_expand(name, specs, MAX_WORKLOADS + 1);
+    if (count == 0) {
         const char *rule = workload_name_rule(name);
         if (rule != NULL) {
             snprintf(why, n, "bad workload '%s': %s", name, rule);
             return false;
         }
-        const char *near = workload_suggest(name);
+        const char *near = workload_expand_suggest(name);
         snprintf(why, n, "unknown workload '%s'%s%s%s", name, near ? " (did you mean '" : "",
                  near ? near : "", near ? "'?)" : "");
         return false;
     }
-    for (size_t i = 0; i < p->nworkloads; i++)
-        if (strcmp(p->workloads[i].name, ws->name) == 0) {
+    for (size_t k = 0; k < count && k < MAX_WORKLOADS + 1; k++) {
+        const workload_spec *ws = &specs[k];
+        size_t i = 0;
+        /* by name: evp:sm4-cbc and evp:sm3 are one workload line, two workloads */
+        while (i < p->nworkloads && strcmp(p->workloads[i].name, ws->name) != 0)
+            i++;
+        if (i < p->nworkloads && own && a->workload_named[i]) {
             snprintf(why, n, "workload %s is given twice", ws->name);
             return false;
         }
-    p->nworkloads++;
+        if (i == p->nworkloads && p->nworkloads == MAX_WORKLOADS) {
+            snprintf(why, n, "too many workloads (at most %d)", MAX_WORKLOADS);
+            return false;
+        }
+        if (i == p->nworkloads)
+            p->workloads[p->nworkloads++] = *ws;
+        a->workload_named[i] = a->workload_named[i] || own;
+    }
     return true;
 }
 

@@ -29,6 +29,9 @@ typedef struct {
     unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
     size_t nthread_counts, nproc_counts;
     bool time_set, apis_set;
+    /* plan.workloads[i] was given by its own name (not only through a
+     * speed name such as blowfish or aes): its own name again is a repeat. */
+    bool workload_named[MAX_WORKLOADS];
 } run_args;
 
 extern const option_table run_option_table;

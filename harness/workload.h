@@ -157,4 +157,8 @@ typedef enum { WL_SUPPORTED, WL_NO_SHAPE, WL_UNSUPPORTED } workload_support;
 workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                 char *why, size_t n);
 
+/* Whether OpenSSL release `series` has the path's functions and algorithm
+ * (symbols.def's ranges, `since`): no library needed. */
+bool workload_in_release(const workload *w, api_path api, long series);
+
 #endif

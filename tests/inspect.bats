@@ -92,6 +92,7 @@ shown_twice() { # COMMAND
 
 @test "list and info to a full disk: one line, exit 1" {
     for args in "list --workloads" "list --workloads --tsv" "list --apis" "list --workload sha256" \
+        "list --speed-names" "list --speed-names --tsv" \
         "list --help" "list --lib $SYSTEM_LIBCRYPTO" "info --lib $SYSTEM_LIBCRYPTO" \
         "info -v --lib $SYSTEM_LIBCRYPTO"; do
         read -r -a argv <<<"$args"

@@ -320,3 +320,54 @@ rows_of() { csv_fields "$TMP/r.csv" workload api status note; }
     [ "$status" -eq 0 ]
     [[ $output == "evp:sm4-cbc	symmetric	B/s	process	no	evp,fetch	"* ]]
 }
+
+@test "openssl speed's names: --workloads blowfish measures bf-cbc rows, as bf-cbc would" {
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads blowfish --api legacy --sizes 16 \
+        --quick --quiet --csv "$TMP/bf.csv"
+    [ "$status" -eq 0 ]
+    run bash -c "cut -d, -f$(csv_col "$TMP/bf.csv" workload) '$TMP/bf.csv' | tail -n +2 | sort -u"
+    [ "$output" = "bf-cbc" ]
+    # one workload by several of its names: measured once (speed's list names rmd160 three ways)
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads blowfish,bf-cbc,bf --sizes 16 --api legacy --plan
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "points 1" ]
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads blowfish,bf-cbc,bf-cbc --plan
+    [ "$status" -eq 2 ]
+    [[ $output == *"workload bf-cbc is given twice"* ]]
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads blowfsh --plan
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"unknown workload 'blowfsh' (did you mean 'blowfish'?)"* ]]
+}
+
+@test "--workloads all plans every workload list --workloads prints; aes and des plan their families" {
+    local want
+    # every line of list --workloads (but evp:NAME, which takes any name): its API paths x
+    # operations at one size
+    want=$("$OSSLBENCH" list --workloads --tsv | awk -F'\t' 'NR > 1 && $1 !~ /:/ {
+        n += split($6, a, ",") * split($4, o, ",") } END { print n }')
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads all --sizes 16 --plan
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "points $want" ]
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads aes,des --sizes 16 --api evp --plan
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "points 5" ]
+}
+
+@test "list: each workload's openssl speed names and releases, in two columns after the old ones" {
+    run "$OSSLBENCH" list --workloads --tsv
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = "workload	kind	unit	ops	default	apis	doc	speed_names	speed_releases" ]
+    run awk -F'\t' '$1 == "bf-cbc" { print $8 "|" $9 }' <<<"$output"
+    [ "$output" = "bf-cbc blowfish bf|0.9.8-4.0" ]
+    run "$OSSLBENCH" list --workload blowfish
+    [ "$status" -eq 0 ]
+    [[ $output == "bf-cbc	"* ]]
+    run "$OSSLBENCH" list --workload aes
+    [ "$status" -eq 2 ]
+    [[ $output == *"'aes' names 3 workloads"* ]]
+    run "$OSSLBENCH" list --speed-names --tsv
+    [ "$status" -eq 0 ]
+    run awk -F'\t' '$1 == "aes-128-ige" { print $3 " " $10 }' <<<"$output"
+    [ "$output" = "0.9.8-1.1.1 -" ]
+}

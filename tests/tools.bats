@@ -59,6 +59,44 @@ XCHECK="$ROOT/tools/speed-crosscheck.sh"
     [ "$output" = "$rendered" ] || { diff <(echo "$rendered") <(echo "$output"); false; }
 }
 
+COVERAGE="$ROOT/tools/speed-coverage.sh"
+
+@test "README's speed coverage table is exactly what tools/speed-coverage.sh renders from the registry" {
+    run "$COVERAGE"
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq 8 ]
+    [[ ${lines[2]} == "| 0.9.8 | "* ]]
+    local rendered=$output
+    run awk '/<!-- speed-coverage:begin -->/ { on = 1; next } /<!-- speed-coverage:end -->/ { on = 0 } on' "$ROOT/README.md"
+    [ "$output" = "$rendered" ] || { diff <(echo "$rendered") <(echo "$output"); false; }
+}
+
+@test "speed coverage: every symmetric name of every release's speed list is measured" {
+    run "$COVERAGE"
+    [ "$status" -eq 0 ]
+    run awk -F' [|] ' 'NR > 2 { split($2, m, " of "); if (m[1] != m[2]) print $1 ": " $2 }' <<<"$output"
+    [ -z "$output" ]
+}
+
+@test "speed coverage: speed_names.def and tools/speed-lists.tsv disagreeing is one line, exit 2" {
+    # 1.1.1's speed list without blowfish, which speed_names.def gives 1.1.1
+    grep -v $'^1.1.1\tsymmetric\tblowfish$' "$ROOT/tools/speed-lists.tsv" >"$TMP/less.tsv"
+    SPEED_LISTS="$TMP/less.tsv" run "$COVERAGE"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"gives blowfish to 1.1.1, whose speed list lacks it"* ]]
+    # 0.9.8's list with kmac128, which only 3.5 and 4.0 take
+    { cat "$ROOT/tools/speed-lists.tsv"; printf '0.9.8\tsymmetric\tkmac128\n'; } >"$TMP/more.tsv"
+    SPEED_LISTS="$TMP/more.tsv" run "$COVERAGE"
+    [ "$status" -eq 2 ]
+    [[ $output == *"maps kmac128 but not for 0.9.8"* ]]
+    # a name in a cell is data: a '|' in it cannot open a column
+    { cat "$ROOT/tools/speed-lists.tsv"; printf '3.0\tsymmetric\tx|y\n'; } >"$TMP/bar.tsv"
+    SPEED_LISTS="$TMP/bar.tsv" run "$COVERAGE"
+    [ "$status" -eq 0 ]
+    [[ $output == *'x\|y: not a workload'* ]]
+}
+
 # raw_row ROUND LABEL PATH SPEED_RATE OSSLBENCH_RATE [SPEED_ARGS] [MATCH]
 raw_row() {
     printf '%s\t%s\t%s\tsha256\t%s\t16\t%s\t%s\t%s\t%s\tcpu\n' "$1" "$2" "$2" "$3" "${6:--evp sha256}" "${7:-same}" "$4" "$5"

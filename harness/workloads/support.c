@@ -192,3 +192,30 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
         return WL_UNSUPPORTED;
     return WL_SUPPORTED;
 }
+
+/* Whether OpenSSL's release `series` has every function of the path (by
+ * symbols.def's ranges) and the algorithm (`since`): what `list
+ * --speed-names` and the README's coverage table say without a library. */
+bool workload_in_release(const workload *w, api_path api, long series)
+{
+    const char *needs = api < API_COUNT ? w->needs[api] : NULL;
+    if (needs == NULL || w->since > series)
+        return false;
+    for (const char *p = needs; *p != '\0';) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        bool any = len == 0;
+        for (const char *q = p; q < p + len && !any;) {
+            size_t alen = strcspn(q, "|");
+            if (q + alen > p + len)
+                alen = (size_t)(p + len - q);
+            needed_fn f;
+            any = lookup(NULL, q, alen, &f) && f.since <= series && series <= f.until;
+            q += alen + 1;
+        }
+        if (!any)
+            return false;
+        p += len;
+    }
+    return true;
+}
