@@ -27,19 +27,19 @@ static const mac_def kmac128_def = {
     .kat = {{"KMAC128 (SP 800-185 sample 1)", KMAC_SAMPLE_KEY, "00010203",
              "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e"},
             {"KMAC128 (SP 800-185 sample 2)", KMAC_SAMPLE_KEY, "00010203",
-             "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5",
-             KMAC_SAMPLE_TAG}},
+             "3b1fba963cd8b0b59e8c1a6d71888b7143651af8ba0a7070c0979e2811324aa5"}},
+    .kat_custom = {NULL, KMAC_SAMPLE_TAG},
 };
 
 static const mac_def kmac256_def = {
     KMAC_DEF("KMAC256", "KMAC-256", 32),
     .kat = {{"KMAC256 (SP 800-185 sample 4)", KMAC_SAMPLE_KEY, "00010203",
              "20c570c31346f703c9ac36c61c03cb64c3970d0cfc787e9b79599d273a68d2f7"
-             "f69d4cc3de9d104a351689f27cf6f5951f0103f33f4f24871024d9c27773a8dd",
-             KMAC_SAMPLE_TAG},
+             "f69d4cc3de9d104a351689f27cf6f5951f0103f33f4f24871024d9c27773a8dd"},
             {"KMAC256 (SP 800-185 sample 5)", KMAC_SAMPLE_KEY, KMAC_SAMPLE_LONG,
              "75358cf39e41494e949707927cee0af20a3ff553904c86b08f21cc414bcfd691"
              "589d27cf5e15369cbbff8b9a4c2eb17800855d0235ff635da82533ec6b759b69"}},
+    .kat_custom = {KMAC_SAMPLE_TAG, NULL},
 };
 
 #define KMAC_WORKLOAD(wname, ttl, def)                                                        \

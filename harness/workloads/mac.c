@@ -157,7 +157,7 @@ check_result mac_self_check(const crypto_lib *lib, const workload_spec *ws, api_
             return wl_result(wl_why(why, n, "%s: malformed known-answer vector", v->name));
         workload_loop loop;
         mac_state *s;
-        check_result r = mac_open(lib, d, api, key, keylen, v->custom, &loop, &s, why, n);
+        check_result r = mac_open(lib, d, api, key, keylen, d->kat_custom[k], &loop, &s, why, n);
         if (r != CHECK_PASS)
             return r;
         s->in = msg;

@@ -12,7 +12,6 @@
 
 typedef struct {
     const char *name, *key, *msg, *mac; /* hex key, message and MAC */
-    const char *custom; /* fetch: KMAC's customisation string (text), or NULL */
 } mac_kat;
 
 typedef struct mac_state mac_state;
@@ -33,6 +32,9 @@ typedef struct {
      * fork has no such key type behind the call (wl_refused) */
     check_result (*evp_key)(mac_state *s, char *why, size_t n);
     mac_kat kat[4];
+    /* fetch: KMAC's customisation string (text) of kat[k], or NULL; beside
+     * the vectors, not in them, so the many four-string vectors stay complete */
+    const char *kat_custom[4];
 } mac_def;
 
 struct mac_state {
