@@ -71,6 +71,7 @@ static check_result camellia_available(const crypto_lib *lib, const workload_spe
             .needs = {[API_LEGACY] = "Camellia_set_key Camellia_cbc_encrypt",                 \
                       CIPHER_NEEDS_EVP(getter)},                                              \
             .available = camellia_available,                                                  \
+            .not_built = "enable-camellia", /* 0.9.8 builds it only when asked */             \
     }
 
 const workload wl_camellia_128_cbc =
