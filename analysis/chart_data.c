@@ -130,10 +130,15 @@ void dat_workers_tag(const report_point *p, char *name, size_t n, char *title, s
     char workers[32];
     report_workers_name(p, workers, sizeof workers);
     snprintf(title, tn, "%s%s", workers[0] ? ", " : "", workers);
+    if (workers[0] != '\0')
+        dat_workers_suffix(name, n, p->threads, p->procs);
+}
+
+void dat_workers_suffix(char *name, size_t n, unsigned threads, unsigned procs)
+{
     size_t len = strlen(name);
-    if (workers[0] != '\0' && len < n)
-        snprintf(name + len, n - len, "-%u%s", p->threads * p->procs,
-                 p->procs > 1 ? "procs" : "threads");
+    if (len < n)
+        snprintf(name + len, n - len, "-%u%s", threads * procs, procs > 1 ? "procs" : "threads");
 }
 
 void dat_list_text(const char *in, char *out, size_t n)

@@ -63,6 +63,9 @@ void dat_list_start(dat_dir *d, chart_kind kind, const char *name, const char *s
 /* For a point with several workers: "-2threads" appended to a chart name
  * and ", 2 threads" (else "") in title, for its charts' titles. */
 void dat_workers_tag(const report_point *p, char *name, size_t n, char *title, size_t tn);
+/* The "-2threads" / "-2procs" of a chart name, appended (the chart of a
+ * point run on several workers; report.html finds a verdict's chart by it). */
+void dat_workers_suffix(char *name, size_t n, unsigned threads, unsigned procs);
 /* A charts.list field: no TAB or line break. */
 void dat_list_text(const char *in, char *out, size_t n);
 void dat_append_index(char *buf, size_t n, size_t k);

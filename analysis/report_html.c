@@ -61,10 +61,8 @@ static void run_chart_of(const void *ctx, const verdict_point *v, char *buf, siz
         if (strcmp(r->pt[i].workload, v->workload) == 0 && report_point_is_ops(&r->pt[i]))
             group = report_ops_group(&r->pt[i]);
     dat_chart_name(buf, n, CHART_SPEEDUP, group, v->api);
-    size_t len = strlen(buf);
-    if ((v->threads > 1 || v->procs > 1) && len < n)
-        snprintf(buf + len, n - len, "-%u%s", v->threads * v->procs,
-                 v->procs > 1 ? "procs" : "threads");
+    if (v->threads > 1 || v->procs > 1)
+        dat_workers_suffix(buf, n, v->threads, v->procs);
 }
 
 static void put_changes(html_page *pg, const report *r, const html_charts *charts, int level)
