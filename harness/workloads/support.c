@@ -52,8 +52,20 @@ static bool lookup(const crypto_lib *lib, const char *name, size_t len, needed_f
  * Otherwise the reason names the release range the alternatives span --
  * for OpenSSL.  symbols.def's ranges are OpenSSL's: a fork claiming 1.1.1
  * may lack a 1.1.1 function or have a 3.0 one, so for a fork the reason is
- * only what is true, "X not in BoringSSL", plus where OpenSSL has it. */
-static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *why, size_t n)
+ * only what is true, "X not in BoringSSL", plus where OpenSSL has it.
+ * The returned state says which of these the reason is, so callers never
+ * read it back from the text. */
+typedef enum {
+    ITEM_MET,
+    ITEM_UNKNOWN,      /* not in symbols.def */
+    ITEM_NOT_IN_FORK,  /* "X not in BoringSSL" */
+    ITEM_TOO_OLD,      /* "needs 3.0 or later" */
+    ITEM_GONE,         /* "gone after 1.0.2 (X)" */
+    ITEM_NOT_EXPORTED, /* the release has it, this build does not */
+} item_state;
+
+static item_state item_met(const crypto_lib *lib, const char *item, size_t len, char *why,
+                           size_t n)
 {
     long since = R_MAX, until = R_NONE;
     const char *first = NULL;
@@ -64,10 +76,10 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
         needed_fn f;
         if (!lookup(lib, p, alen, &f)) {
             snprintf(why, n, "%.*s is not in compat/symbols.def", (int)alen, p);
-            return false;
+            return ITEM_UNKNOWN;
         }
         if (f.met)
-            return true;
+            return ITEM_MET;
         if (first == NULL)
             first = f.symbol;
         since = f.since < since ? f.since : since;
@@ -80,14 +92,18 @@ static bool item_met(const crypto_lib *lib, const char *item, size_t len, char *
         if (since > series && since >= 0 && len >= 0 && (size_t)len < n)
             snprintf(why + len, n - (size_t)len, " (OpenSSL has it from %s)",
                      release_series_name(since));
-    } else if (series < since) {
-        snprintf(why, n, "needs %s or later", release_series_name(since));
-    } else if (series > until) {
-        snprintf(why, n, "gone after %s (%s)", release_series_name(until), first);
-    } else {
-        snprintf(why, n, "%s not exported by this build", first);
+        return ITEM_NOT_IN_FORK;
     }
-    return false;
+    if (series < since) {
+        snprintf(why, n, "needs %s or later", release_series_name(since));
+        return ITEM_TOO_OLD;
+    }
+    if (series > until) {
+        snprintf(why, n, "gone after %s (%s)", release_series_name(until), first);
+        return ITEM_GONE;
+    }
+    snprintf(why, n, "%s not exported by this build", first);
+    return ITEM_NOT_EXPORTED;
 }
 
 /* The first release that has any alternative of an item. */
@@ -115,8 +131,7 @@ static bool left_out(const crypto_lib *lib, const char *needs)
         p += strspn(p, " ");
         size_t len = strcspn(p, " ");
         char reason[256];
-        if (len > 0 && !item_met(lib, p, len, reason, sizeof reason) &&
-            strstr(reason, " not exported by this build") != NULL)
+        if (len > 0 && item_met(lib, p, len, reason, sizeof reason) == ITEM_NOT_EXPORTED)
             return true;
         p += len;
     }
@@ -164,9 +179,10 @@ workload_support workload_check(const crypto_lib *lib, const workload_spec *ws, 
         p += strspn(p, " ");
         size_t len = strcspn(p, " ");
         char reason[256];
-        if (len > 0 && !item_met(lib, p, len, reason, sizeof reason)) {
+        item_state st = len > 0 ? item_met(lib, p, len, reason, sizeof reason) : ITEM_MET;
+        if (st != ITEM_MET) {
             long since = item_since(p, len);
-            if (strncmp(reason, "needs ", 6) == 0)
+            if (st == ITEM_TOO_OLD)
                 need = since > need ? since : need;
             else if (other[0] == '\0')
                 snprintf(other, sizeof other, "%s", reason);
