@@ -92,8 +92,8 @@ bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why
     }
 
 /* `available` of a cipher that 3.x keeps in the legacy provider: on the
- * EVP paths, a build without it ("not built: enable-rc5" for a line with
- * `not_built`), else wl_evp_available. */
+ * EVP paths, a build without it ("DES-CBC is not in this build"), else
+ * wl_evp_available. */
 workload_check_fn cipher_legacy_provider_available;
 
 workload_check_fn cipher_self_check;
