@@ -121,9 +121,9 @@ report_ratio report_scaling_ratio(const report *r, size_t rel, const report_poin
 void report_write_speed(const report *r, size_t rel, FILE *f);
 /* Releases with at least one ok row.  From REPORT_TIMELINE_MIN of them a
  * report draws release-history charts (chart_timeline.c) and writes
- * timeline-releases.md; above REPORT_BARS_MAX the charts with a series per
- * release (throughput, speed-up, op/s bars) would be unreadable: they give
- * way to the timeline (docs/timeline.md). */
+ * timeline-releases.md; above REPORT_BARS_MAX the charts with a series or
+ * a group per release (throughput, speed-up, op/s, API paths) would be
+ * unreadable: they give way to the timeline (docs/timeline.md). */
 enum { REPORT_TIMELINE_MIN = 3, REPORT_BARS_MAX = 14 };
 size_t report_releases_measured(const report *r);
 bool report_draws_timeline(const report *r);

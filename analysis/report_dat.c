@@ -61,7 +61,7 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
         if (pk)
             chart_ops(&c, &l);
     }
-    for (size_t i = 0; i < r->npt; i++) /* 4. */
+    for (size_t i = 0; bars && i < r->npt; i++) /* 4. */
         if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0)
             chart_apis(&c, r->pt[i].workload);
     for (size_t i = 0; i < r->npt; i++) /* 5. */

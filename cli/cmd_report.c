@@ -95,6 +95,7 @@ static const option_spec report_specs[] = {
     OPTION_TEXT("--out", NULL, "DIR", report_args, out,
                 "write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
                 "scaling.txt and scaling.csv (when rows have several workers),\n"
+                "timeline-releases.md (3 releases or more: docs/timeline.md),\n"
                 "the gnuplot *.dat files and charts.list into DIR"),
     OPTION_END,
 };
@@ -171,9 +172,9 @@ static bool write_outputs(const report *r, int formats, const char *dir)
     if (ok && (formats & F_DAT)) {
         char why[512];
         if (!report_draws_release_bars(r))
-            fprintf(stderr, "osslbench report: %zu releases: no throughput, speed-up or op/s "
-                            "charts (a series per release; at most %d): the timeline-* charts "
-                            "show every release instead\n",
+            fprintf(stderr, "osslbench report: %zu releases: no throughput, speed-up, op/s or "
+                            "API-path charts (a series per release; at most %d): the "
+                            "timeline-* charts show every release instead\n",
                     report_releases_measured(r), REPORT_BARS_MAX);
         if (!(ok = report_write_dat(r, dir, why, sizeof why)))
             fprintf(stderr, "osslbench report: %s\n", why);

@@ -6,9 +6,13 @@
 # forks (-1: no fork, or no OpenSSL release).
 # The .dat file (analysis/chart_timeline.c): x, release, date ("-": none),
 # then rate/low/high per API path.  Labels reach gnuplot as data only.
-W = 1100; H = 640
 fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5
 ylab = ARG6; gap = ARG7 + 0
+# At least 64 pixels a step, so that no two rotated labels overlap however
+# many releases there are.
+stats data using 1 nooutput
+steps = STATS_max + 1
+W = steps * 64 + 360 > 1100 ? int(steps * 64 + 360) : 1100; H = 640
 load "common.gp"
 tic(release, date) = date eq "-" ? release : release . "\n" . date
 set ylabel ylab

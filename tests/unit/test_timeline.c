@@ -127,7 +127,7 @@ static void bars_give_way_above_14_releases(void **state)
     char dir[TEMP_DIR_SIZE];
     write_chart_data(&fx.r, dir);
     assert_file_has(dir, "charts.list", "timeline\ttimeline-sha256-16\t");
-    assert_file_lacks(dir, "charts.list", "throughput\t", "speedup\t");
+    assert_file_lacks(dir, "charts.list", "throughput\t", "speedup\t", "apis\t");
     assert_true(remove_tree(dir));
     fixture_unload(&fx);
 
@@ -136,7 +136,7 @@ static void bars_give_way_above_14_releases(void **state)
     fixture_load(&fx, csv, NULL);
     assert_int_equal(report_releases_measured(&fx.r), 14);
     write_chart_data(&fx.r, dir);
-    assert_file_has(dir, "charts.list", "throughput\t", "speedup\t", "timeline\t");
+    assert_file_has(dir, "charts.list", "throughput\t", "speedup\t", "apis\t", "timeline\t");
     assert_true(remove_tree(dir));
     fixture_unload(&fx);
 }
