@@ -28,7 +28,9 @@ if (gap >= 0) {
     set label 1 "forks" at first gap, graph 1 offset 1, -1 left textcolor rgb "#666666"
 }
 # The first clause puts every release's tic, measured or not (y = 0 is drawn
-# as nothing); then one line per API path.
+# as nothing); then one line per API path, each a little to the side so
+# that the whiskers of paths with close rates do not hide each other.
+dodge(a) = (a - (nseries + 1) / 2.0) * 0.08
 plot data using 1:(0):xtic(tic(strcol(2), strcol(3))) with points ps 0 lc rgb "#ffffff" notitle, \
-     for [a = 1:nseries] data using 1:(column(3*a + 1)):(column(3*a + 2)):(column(3*a + 3)) \
+     for [a = 1:nseries] data using ($1 + dodge(a)):(column(3*a + 1)):(column(3*a + 2)):(column(3*a + 3)) \
      with yerrorlines lw 2 pt (a % 7 + 4) ps 1.2 lc rgb colour(slot(a)) title columnheader(3*a + 1)
