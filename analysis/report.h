@@ -15,6 +15,7 @@
 typedef struct {
     char label[64];
     char version[32];
+    char date[16]; /* the release date its version_text gives ("2025-09-01"), or "" */
     unsigned long version_num;
     lib_flavor flavor; /* forks sort after the OpenSSL releases, each flavor apart */
     size_t ok_rows; /* rows with status ok: a release without any is never the baseline */
@@ -118,6 +119,20 @@ bool report_has_workers(const report *r);
 report_ratio report_scaling_ratio(const report *r, size_t rel, const report_point *p);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);
+/* Releases with at least one ok row.  From REPORT_TIMELINE_MIN of them a
+ * report draws release-history charts (chart_timeline.c) and writes
+ * timeline-releases.md; above REPORT_BARS_MAX the charts with a series or
+ * a group per release (throughput, speed-up, op/s, API paths) would be
+ * unreadable: they give way to the timeline (docs/timeline.md). */
+enum { REPORT_TIMELINE_MIN = 3, REPORT_BARS_MAX = 14 };
+size_t report_releases_measured(const report *r);
+bool report_draws_timeline(const report *r);
+bool report_draws_release_bars(const report *r);
+/* The significant changes of each step from one release series to the
+ * next, and of each fork against the newest OpenSSL release: the paired
+ * verdicts of `osslbench compare`, as a Markdown table (timeline_notes.c).
+ * False when out of memory. */
+bool report_write_timeline_md(const report *r, FILE *f);
 /* gnuplot .dat files and charts.list into dir (which must exist). */
 bool report_write_dat(const report *r, const char *dir, char *why, size_t n);
 

@@ -13,5 +13,8 @@ void chart_apis(dat_ctx *c, const char *workload);
 /* Scaling with workers for the workload and API path of pt[first], its
  * first point (chart_scaling.c). */
 void chart_scaling(dat_ctx *c, size_t first);
+/* A release-history chart per workload, size or operation and worker
+ * count (chart_timeline.c). */
+void chart_timelines(dat_ctx *c);
 
 #endif

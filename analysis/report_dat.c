@@ -1,7 +1,9 @@
 /* The charts of one run's report (report_write_dat): which groups of points
  * get which kinds of chart, in charts.list's order.  A run with several
  * worker counts gets throughput, speed-up and op/s charts per count (named
- * ...-2threads) and scaling charts.  The kinds are drawn by
+ * ...-2threads) and scaling charts; a run of 3 releases or more gets the
+ * release-history charts, and above REPORT_BARS_MAX releases those replace
+ * the charts with a series per release (report.h).  The kinds are drawn by
  * report_charts.c and chart_scaling.c; chart_data.c has the format. */
 #include "report_charts.h"
 
@@ -44,12 +46,13 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
     point_list l = {0};
     if (!dat_dir_open(&c.out, dir, r->npt, &l.at, why, n))
         return false;
-    for (size_t i = 0; i < r->npt; i++) /* 1. */
+    bool bars = report_draws_release_bars(r);
+    for (size_t i = 0; bars && i < r->npt; i++) /* 1. */
         if (!report_point_is_ops(&r->pt[i]) && group_start(r, i, false)) {
             collect(r, &r->pt[i], false, &l);
             chart_throughput(&c, &l);
         }
-    for (size_t i = 0; i < r->npt; i++) { /* 2. and 3. */
+    for (size_t i = 0; bars && i < r->npt; i++) { /* 2. and 3. */
         bool pk = report_point_is_ops(&r->pt[i]);
         if (!group_start(r, i, pk))
             continue;
@@ -58,12 +61,14 @@ bool report_write_dat(const report *r, const char *dir, char *why, size_t n)
         if (pk)
             chart_ops(&c, &l);
     }
-    for (size_t i = 0; i < r->npt; i++) /* 4. */
+    for (size_t i = 0; bars && i < r->npt; i++) /* 4. */
         if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0)
             chart_apis(&c, r->pt[i].workload);
     for (size_t i = 0; i < r->npt; i++) /* 5. */
         if (i == 0 || strcmp(r->pt[i].workload, r->pt[i - 1].workload) != 0 ||
             strcmp(r->pt[i].api, r->pt[i - 1].api) != 0)
             chart_scaling(&c, i);
+    if (report_draws_timeline(r)) /* 6. */
+        chart_timelines(&c);
     return dat_dir_close(&c.out, l.at);
 }

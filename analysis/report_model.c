@@ -1,6 +1,8 @@
 /* The releases and points of a result set, in the orders reports use. */
 #include "report.h"
 
+#include "release_info.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -177,6 +179,7 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         if (rel->version_num == 0 && row->version_num != 0) {
             rel->version_num = row->version_num;
             memcpy(rel->version, row->version, sizeof rel->version);
+            release_date_parse(row->version_text, rel->date, sizeof rel->date);
             if (!flavor_parse(row->flavor, &rel->flavor))
                 rel->flavor = FLAVOR_OTHER; /* a fork this version does not know */
         }

@@ -95,6 +95,7 @@ static const option_spec report_specs[] = {
     OPTION_TEXT("--out", NULL, "DIR", report_args, out,
                 "write speedup.txt, speedup.csv, speedup.md, speed-<label>.txt,\n"
                 "scaling.txt and scaling.csv (when rows have several workers),\n"
+                "timeline-releases.md (3 releases or more: docs/timeline.md),\n"
                 "the gnuplot *.dat files and charts.list into DIR"),
     OPTION_END,
 };
@@ -134,9 +135,24 @@ static bool write_file(const char *dir, const char *name, const report *r, write
     return report_out_close(f, path);
 }
 
+/* timeline-releases.md, for a run of REPORT_TIMELINE_MIN releases or more. */
+static bool write_timeline_md(const char *dir, const report *r)
+{
+    char path[4096];
+    FILE *f = report_out_open(dir, "timeline-releases.md", path, sizeof path);
+    if (f == NULL)
+        return false;
+    bool written = report_write_timeline_md(r, f);
+    if (!written)
+        fprintf(stderr, "osslbench report: %s: out of memory\n", path);
+    return report_out_close(f, path) && written;
+}
+
 static bool write_outputs(const report *r, int formats, const char *dir)
 {
     bool ok = true;
+    if ((formats & F_MD) && report_draws_timeline(r))
+        ok = write_timeline_md(dir, r);
     if (formats & F_TERM)
         ok = ok && write_file(dir, "speedup.txt", r, report_write_term, 0);
     if (formats & F_CSV)
@@ -155,6 +171,11 @@ static bool write_outputs(const report *r, int formats, const char *dir)
     }
     if (ok && (formats & F_DAT)) {
         char why[512];
+        if (!report_draws_release_bars(r))
+            fprintf(stderr, "osslbench report: %zu releases: no throughput, speed-up, op/s or "
+                            "API-path charts (a series per release; at most %d): the "
+                            "timeline-* charts show every release instead\n",
+                    report_releases_measured(r), REPORT_BARS_MAX);
         if (!(ok = report_write_dat(r, dir, why, sizeof why)))
             fprintf(stderr, "osslbench report: %s\n", why);
     }

@@ -70,6 +70,7 @@ typedef struct {
     char run_id[40];     /* one run of the runner: its rows' samples are paired by round */
     char providers[PROVIDERS_SIZE]; /* 3.0+: the providers loaded ("" before 3.0) */
     char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
+    char version_text[160]; /* the library's own version string ("OpenSSL 3.0.20 1 Sep 2025") */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

@@ -64,6 +64,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     snprintf(r->version, sizeof r->version, "%s", lp->version);
     r->version_num = lp->version_num;
     snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
+    snprintf(r->version_text, sizeof r->version_text, "%s", lp->version_text);
     snprintf(r->lib, sizeof r->lib, "%s", lp->path);
     snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
     snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);

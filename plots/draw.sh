@@ -11,6 +11,8 @@
 #   scaling.txt / scaling.csv                rate with N workers / rate with one
 #                                            (runs with --threads or --procs)
 #   <chart>.png, <chart>.svg (+ <chart>.dat) charts, listed in charts.list
+#   timeline-releases.md                     3+ releases: what changed from one
+#                                            release series to the next (docs/timeline.md)
 # The terminal speed-up table goes to stdout, progress to stderr.
 set -euo pipefail
 
@@ -84,6 +86,8 @@ if [[ -f $out/scaling.txt ]]; then
     echo
     cat -- "$out/scaling.txt"
 fi
-say "tables: $out/speedup.{txt,csv,md}, $out/speed-*.txt${scaling_note:-}"
+timeline_note=
+[[ ! -f $out/timeline-releases.md ]] || timeline_note=", $out/timeline-releases.md"
+say "tables: $out/speedup.{txt,csv,md}, $out/speed-*.txt${scaling_note:-}${timeline_note}"
 say "charts: $out/*.png, $out/*.svg"
 exit "${drawn:-0}"

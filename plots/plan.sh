@@ -42,20 +42,23 @@ say_plan() {
 }
 
 # say_open_first PLOTS_DIR: the speed-up table, the first speed-up chart
-# (throughput when there is only one library) and the first API-path chart,
-# taken from the charts draw.sh listed.
+# (throughput when there is only one library; the first timeline chart when
+# a long release history has neither) and the first API-path chart, taken
+# from the charts draw.sh listed; the release notes of a timeline.
 say_open_first() {
-    local out=$1 kind name speedup='' throughput='' apis='' files=() f
+    local out=$1 kind name speedup='' throughput='' apis='' timeline='' files=() f
     [[ -f $out/charts.list ]] || return 0
     while IFS=$'\t' read -r kind name _; do
         case $kind in
             speedup) speedup=${speedup:-$name} ;;
             throughput) throughput=${throughput:-$name} ;;
             apis) apis=${apis:-$name} ;;
+            timeline) timeline=${timeline:-$name} ;;
         esac
     done <"$out/charts.list"
     [[ ! -f $out/speedup.txt ]] || files+=("$out/speedup.txt")
-    for name in "${speedup:-$throughput}" "$apis"; do
+    [[ ! -f $out/timeline-releases.md ]] || files+=("$out/timeline-releases.md")
+    for name in "${speedup:-${throughput:-$timeline}}" "$apis"; do
         [[ -z $name || ! -f $out/$name.png ]] || files+=("$out/$name.png")
     done
     ((${#files[@]})) || return 0
