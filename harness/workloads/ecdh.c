@@ -1,7 +1,12 @@
-/* ecdh-p256, ecdh-p384: the key-agreement family (kex.h) on NIST CAVP KAS
- * ECC CDH vectors (COUNT = 0).  Legacy: ECDH_compute_key (no KDF) on the
- * EC_KEY d2i_ECPrivateKey reads, with the peer's point from d2i_EC_PUBKEY
- * (0.9.8+).  On request only. */
+/* ecdh-<curve>: the key-agreement family (kex.h) on a fixed key pair per
+ * curve of ec_curves.def (every EC curve of `openssl speed`'s ecdh list),
+ * against a published shared secret where there is one: NIST CAVP KAS ECC
+ * CDH (P, K and B curves), RFC 7027 (brainpool r1); secp160r1 and brainpool
+ * t1 have none, and agree across the libraries of a run (tools/
+ * gen-ec-curve-vectors.sh says how each was made).  Legacy:
+ * ECDH_compute_key (no KDF) on the EC_KEY d2i_ECPrivateKey reads, with the
+ * peer's point from d2i_EC_PUBKEY (0.9.8+).  On request only. */
+#include "ec_curve_vectors.h"
 #include "kex.h"
 
 static void ecdh_free(pk_state *s)
@@ -41,19 +46,17 @@ static bool ecdh_loop(void *p, uint64_t iterations)
     return true;
 }
 
-#define ECDH_DEF(id, title_, vector)                                                          \
-    static const kex_def id = {                                                               \
-        .fixed = {title_, CX_EVP_PKEY_EC, &vector, KEX_SECRET_CAP, ecdh_open},                \
-        .legacy_derive = ecdh_loop}
 #define ECDH_LEGACY_NEEDS                                                                     \
     "d2i_ECPrivateKey d2i_EC_PUBKEY EC_KEY_free EC_KEY_get0_public_key ECDH_compute_key"
 
-ECDH_DEF(p256, "ECDH P-256", pkv_ecdh_p256);
-ECDH_DEF(p384, "ECDH P-384", pkv_ecdh_p384);
-
-const workload wl_ecdh_p256 =
-    KEX_WORKLOAD("ecdh-p256", p256, "one ECDH P-256 shared secret with a fixed key pair", false,
-                 "d2i_PrivateKey", ECDH_LEGACY_NEEDS);
-const workload wl_ecdh_p384 =
-    KEX_WORKLOAD("ecdh-p384", p384, "one ECDH P-384 shared secret with a fixed key pair", false,
-                 "d2i_PrivateKey", ECDH_LEGACY_NEEDS);
+#define EC_CURVE(id, title, since_, dflt)                                                     \
+    static const kex_def id = {                                                               \
+        .fixed = {"ECDH " title, CX_EVP_PKEY_EC, &pkv_ecdh_##id, KEX_SECRET_CAP, ecdh_open},  \
+        .legacy_derive = ecdh_loop};                                                          \
+    const workload wl_ecdh_##id = {                                                           \
+        KEX_WORKLOAD_FIELDS("ecdh-" #id, id,                                                  \
+                            "one ECDH " title " shared secret with a fixed key pair", false,  \
+                            "d2i_PrivateKey", ECDH_LEGACY_NEEDS),                             \
+        .since = since_};
+#include "ec_curves.def"
+#undef EC_CURVE

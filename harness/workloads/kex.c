@@ -45,6 +45,12 @@ void *kex_setup(const crypto_lib *lib, const workload_spec *ws, api_path api, in
     return s;
 }
 
+void kex_output(const void *p, workload_output *o)
+{
+    const pk_state *s = p;
+    *o = (workload_output){.part = {s->out}, .len = {s->out_len}};
+}
+
 /* x25519: RFC 7748 section 6.1 (Alice's key, Bob's public key); 1.1.0+,
  * EVP only: X25519 has no low-level call. */
 static const kex_def x25519 = {.fixed = {"X25519", 0, &pkv_x25519, KEX_SECRET_CAP, NULL}};

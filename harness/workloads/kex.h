@@ -11,7 +11,7 @@
 
 #include "pkey.h"
 
-/* Large enough for any field element here (P-384: 48 bytes). */
+/* Large enough for any field element here (B-571: 72 bytes). */
 #define KEX_SECRET_CAP 128
 
 typedef struct {
@@ -23,6 +23,9 @@ typedef struct {
 
 workload_check_fn kex_self_check;
 workload_setup_fn kex_setup;
+/* The shared secret: a function of the fixed keys, which the libraries of a
+ * run must agree on (harness/agreement.h). */
+workload_output_fn kex_output;
 
 extern const char *const kex_ops[];
 
@@ -38,6 +41,6 @@ extern const char *const kex_ops[];
                   [API_EVP] = "EVP_PKEY_CTX_new " KEX_NEEDS_EVP(d2i),                          \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " KEX_NEEDS_EVP(d2i)},             \
         .available = pk_fixed_available, .self_check = kex_self_check, .setup = kex_setup,         \
-        .teardown = pk_free, .data = &def
+        .teardown = pk_free, .output = kex_output, .data = &def
 
 #endif

@@ -17,7 +17,7 @@ typedef struct {
 } pkey_vector;
 
 extern const pkey_vector pkv_ecdsa_p256, pkv_ecdsa_p384, pkv_ecdsa_p521, pkv_ecdsa_k283,
-    pkv_ecdsa_b283, pkv_ecdsa_secp160r1, pkv_dsa1024, pkv_dsa2048, pkv_ecdh_p256, pkv_ecdh_p384,
+    pkv_ecdsa_b283, pkv_dsa1024, pkv_dsa2048, pkv_ecdh_p256, pkv_ecdh_p384,
     pkv_x25519, pkv_ed25519;
 
 #endif

@@ -83,8 +83,13 @@ extern const char *const sig_ops[];
 #define SIG_WORKLOAD(wname, def, what, dflt, legacy_needs)                                    \
     {SIG_WORKLOAD_FIELDS(wname, def, what, dflt, legacy_needs)}
 #define SIG_WORKLOAD_FIELDS(wname, def, what, dflt, legacy_needs)                             \
+    SIG_WORKLOAD_DOC_FIELDS(wname, def,                                                       \
+                            "one " what " signature of a SHA-256 digest (fixed key) / one "   \
+                            "verification", dflt, legacy_needs)
+/* The same with the line's own doc (what it signs, when not the digest). */
+#define SIG_WORKLOAD_DOC_FIELDS(wname, def, doc_, dflt, legacy_needs)                         \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = sig_ops, .in_default = dflt,           \
-        .doc = "one " what " signature of a SHA-256 digest (fixed key) / one verification",   \
+        .doc = doc_,                                                                           \
         .needs = {[API_LEGACY] = legacy_needs,                                                 \
                   [API_EVP] = "EVP_PKEY_CTX_new " SIG_NEEDS_EVP,                               \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " SIG_NEEDS_EVP},                  \
