@@ -21,7 +21,8 @@
 #   FFDH          per RFC 7919 group ffdhe2048 ... ffdhe8192 two new random
 #                 key pairs (openssl genpkey -pkeyopt group:ffdheN): ours as
 #                 PKCS#8, the peer's as SubjectPublicKeyInfo and as the bare
-#                 public value; the shared secret computed by python3's pow()
+#                 public value (the vector's `msg`: a key exchange signs
+#                 nothing); the shared secret computed by python3's pow()
 #                 from the integers (peer^ours mod p) and compared with
 #                 `openssl pkeyutl -derive`.  A pair whose secret has a
 #                 leading zero byte is drawn again, so padded and unpadded
@@ -127,7 +128,7 @@ print(field("private-key"), field("public-key"))'
 }
 for b in 2048 3072 4096 6144 8192; do
     n=ffdh$b
-    for try in 1 2 3 4 5 6 7 8; do
+    for _ in 1 2 3 4 5 6 7 8; do
         openssl genpkey -algorithm DH -pkeyopt "group:ffdhe$b" -out "$tmp/$n.pem"
         openssl genpkey -algorithm DH -pkeyopt "group:ffdhe$b" -out "$tmp/$n.peer.pem"
         openssl pkey -in "$tmp/$n.pem" -text -noout | grep -q "GROUP: ffdhe$b" ||
@@ -181,7 +182,7 @@ ffdh="ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192"
             "$(part "$n" peer)" "$(part "$n" expect)" "$(part "$n" msg)"
     done
     for n in $ffdh; do
-        printf 'const ffdh_vector ffv_%s = {{%s, %s, %s, NULL, 0}, %s};\n' "$n" "$(part "$n" key)" \
+        printf 'const pkey_vector pkv_%s = {%s, %s, %s, %s};\n' "$n" "$(part "$n" key)" \
             "$(part "$n" peer)" "$(part "$n" expect)" "$(part "$n" pub)"
     done
 } >"$out.tmp"

@@ -25,7 +25,6 @@ static void ffdh_free(pk_state *s)
 static bool ffdh_open(pk_state *s, const pkey_vector *v, char *why, size_t n)
 {
     const crypto_fns *f = &s->lib->fn;
-    const ffdh_vector *fv = (const ffdh_vector *)v; /* v is its first member */
     s->free_keys = ffdh_free;
     cx_EVP_PKEY *k = pk_private_der(s->lib, 0, v->key, v->key_len, why, n);
     if (k == NULL)
@@ -37,7 +36,8 @@ static bool ffdh_open(pk_state *s, const pkey_vector *v, char *why, size_t n)
     int size = f->DH_size(s->key);
     if (size <= 0 || (size_t)size > s->out_cap)
         return wl_why(why, n, "implausible DH_size %d", size);
-    s->peer_key = f->BN_bin2bn(fv->peer_pub, (int)fv->peer_pub_len, NULL);
+    /* the peer's public value: the vector's msg (pkey_more.h) */
+    s->peer_key = f->BN_bin2bn(v->msg, (int)v->msg_len, NULL);
     return s->peer_key != NULL || wl_fail(s->lib, why, n, "BN_bin2bn failed");
 }
 
@@ -58,7 +58,7 @@ static bool ffdh_loop(void *p, uint64_t iterations)
     "BN_bin2bn BN_free"
 #define FFDH_LINE(bits)                                                                       \
     static const kex_def ffdh##bits = {                                                       \
-        .fixed = {"FFDH ffdhe" #bits, 0, &ffv_ffdh##bits.v, FFDH_SECRET_CAP, ffdh_open},      \
+        .fixed = {"FFDH ffdhe" #bits, 0, &pkv_ffdh##bits, FFDH_SECRET_CAP, ffdh_open},      \
         .legacy_derive = ffdh_loop};                                                          \
     const workload wl_ffdh##bits = {                                                          \
         KEX_WORKLOAD_FIELDS("ffdh" #bits, ffdh##bits,                                         \
