@@ -19,6 +19,7 @@ typedef struct cx_evp_pkey cx_EVP_PKEY;
 typedef struct cx_evp_pkey_ctx cx_EVP_PKEY_CTX;
 typedef struct cx_rsa cx_RSA;
 typedef struct cx_dsa cx_DSA;
+typedef struct cx_dh cx_DH;
 typedef struct cx_ec_key cx_EC_KEY;
 typedef struct cx_ec_point cx_EC_POINT;
 typedef struct cx_evp_signature cx_EVP_SIGNATURE;

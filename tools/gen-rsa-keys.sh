@@ -4,7 +4,21 @@
 # all produced by the system `openssl` command line tool (an implementation
 # independent of the library under test).
 #
-#   tools/gen-rsa-keys.sh [--new] [output.c]   (default harness/workloads/rsa_keys.c)
+#   tools/gen-rsa-keys.sh [--new] [--big] [--pem-dir DIR] [output.c]
+#
+# default: sizes 512 1024 1536 2048 3072 4096 into harness/workloads/rsa_keys.c
+#          (rsa_test_keys[], with rsa_test_msg and its digest);
+# --big:   sizes 7680 15360 (speed's rsa7680, rsa15360) into
+#          harness/workloads/rsa_keys_big.c (rsa_test_keys_big[]), a file of its
+#          own so the small keys' file does not change;
+# --pem-dir DIR: take the key of BITS from DIR/kBITS.pem when it exists (made
+#          beforehand with `openssl genrsa -traditional -out DIR/kBITS.pem BITS`:
+#          a 15360-bit key takes minutes) instead of generating it here.
+#
+# The big keys were made with
+#   openssl genrsa -traditional -out DIR/k7680.pem 7680   (and 15360)
+#   tools/gen-rsa-keys.sh --big --pem-dir DIR
+# with OpenSSL 3.0.19; no key is generated at run time for any fixed size.
 #
 # Keys are DER RSAPrivateKey (PKCS#1), which d2i_RSAPrivateKey parses in every
 # release from 0.9.8 on.  A size whose key is already in the output file keeps
@@ -13,13 +27,28 @@
 # output is committed, not rebuilt.
 set -eu
 
-fresh=no
-if [ "${1:-}" = --new ]; then
-    fresh=yes
+fresh=no big=no pemdir=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --new) fresh=yes ;;
+    --big) big=yes ;;
+    --pem-dir) [ $# -ge 2 ] || { echo "$0: --pem-dir needs a directory" >&2; exit 1; }
+        pemdir=$2
+        shift ;;
+    -*) echo "$0: unknown option $1" >&2; exit 1 ;;
+    *) break ;;
+    esac
     shift
+done
+if [ "$big" = yes ]; then
+    out=${1:-harness/workloads/rsa_keys_big.c}
+    sizes="7680 15360"
+    table=rsa_test_keys_big
+else
+    out=${1:-harness/workloads/rsa_keys.c}
+    sizes="512 1024 1536 2048 3072 4096"
+    table=rsa_test_keys
 fi
-out=${1:-harness/workloads/rsa_keys.c}
-sizes="512 1024 1536 2048 3072 4096"
 msg='osslbench RSA known-answer message: PKCS#1 v1.5 with SHA-256.'
 
 command -v openssl >/dev/null || { echo "$0: needs the openssl command" >&2; exit 1; }
@@ -50,6 +79,9 @@ kept_key() {
 for b in $sizes; do
     if kept_key "$b" "$tmp/k$b.pem"; then
         echo "keeping the $b-bit key of $out"
+    elif [ -n "$pemdir" ] && [ -f "$pemdir/k$b.pem" ]; then
+        echo "taking the $b-bit key of $pemdir/k$b.pem"
+        openssl rsa -in "$pemdir/k$b.pem" -traditional -out "$tmp/k$b.pem" 2>/dev/null
     else
         openssl genrsa -traditional -out "$tmp/k$b.pem" "$b" 2>/dev/null
     fi
@@ -76,22 +108,24 @@ done
     printf ' * SHA-256 signature of rsa_test_msg under each, from openssl dgst -sha256\n'
     printf ' * -sign (cross-checked with openssl pkeyutl).  Test keys only. */\n'
     printf '#include "rsa_keys.h"\n\n'
-    printf 'const char rsa_test_msg[] = "%s";\n' "$msg"
-    printf 'const size_t rsa_test_msg_len = sizeof rsa_test_msg - 1;\n\n'
-    printf '/* SHA-256(rsa_test_msg) */\n'
-    printf 'const unsigned char rsa_test_digest[32] = {\n'
-    xxd -i <"$tmp/digest"
-    printf '};\n\n'
+    if [ "$big" = no ]; then
+        printf 'const char rsa_test_msg[] = "%s";\n' "$msg"
+        printf 'const size_t rsa_test_msg_len = sizeof rsa_test_msg - 1;\n\n'
+        printf '/* SHA-256(rsa_test_msg) */\n'
+        printf 'const unsigned char rsa_test_digest[32] = {\n'
+        xxd -i <"$tmp/digest"
+        printf '};\n\n'
+    fi
     for b in $sizes; do
         carray "der$b" "$tmp/k$b.der"
         carray "sig$b" "$tmp/s$b.bin"
     done
-    printf 'const rsa_test_key rsa_test_keys[] = {\n'
+    printf 'const rsa_test_key %s[] = {\n' "$table"
     for b in $sizes; do
         printf '    {%s, der%s, sizeof der%s, sig%s, sizeof sig%s},\n' "$b" "$b" "$b" "$b" "$b"
     done
     printf '};\n'
-    printf 'const size_t rsa_test_key_count = sizeof rsa_test_keys / sizeof rsa_test_keys[0];\n'
+    printf 'const size_t %s_count = sizeof %s / sizeof %s[0];\n' "${table%s}" "$table" "$table"
 } >"$out.tmp"
 mv "$out.tmp" "$out"
 echo "wrote $out"

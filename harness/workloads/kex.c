@@ -1,4 +1,5 @@
 #include "kex.h"
+#include "pkey_more.h"
 
 #include <stdio.h>
 
@@ -60,4 +61,15 @@ const workload wl_x25519 = {
                         "no low-level call)",
                         true, "d2i_AutoPrivateKey", NULL),
     .since = R_110,
+};
+
+/* x448: RFC 7748 section 6.2 (Alice's key, Bob's public key); 1.1.1+, EVP
+ * only.  The vector is in pkey_more.c. */
+static const kex_def x448 = {.fixed = {"X448", 0, &pkv_x448, KEX_SECRET_CAP, NULL}};
+const workload wl_x448 = {
+    KEX_WORKLOAD_FIELDS("x448", x448,
+                        "one X448 shared secret with a fixed key pair (EVP only: X448 has no "
+                        "low-level call)",
+                        false, "d2i_AutoPrivateKey", NULL),
+    .since = R_111,
 };

@@ -13,6 +13,7 @@
  * signing through the "deterministic" parameter) for ML-DSA-65. */
 #include "pkey.h"
 #include "pkey_keys.h"
+#include "pkey_more.h"
 #include "pq_keys.h"
 #include "rsa_keys.h"
 
@@ -185,3 +186,32 @@ const workload wl_ml_dsa_65 = MS_WORKLOAD(
     "one ML-DSA-65 (FIPS 204) signature of a 32-byte message (fixed key, hedged) / "
     "one verification (fetch only)",
     R_350, [API_FETCH] = MS_NEEDS_FETCH "EVP_PKEY_new_raw_private_key_ex");
+
+/* --- Ed448 ------------------------------------------------------------------- */
+
+static cx_EVP_PKEY *ed448_key(const crypto_lib *lib, char *why, size_t n)
+{
+    return pk_private_der(lib, 0, pkv_ed448.key, pkv_ed448.key_len, why, n);
+}
+
+/* RFC 8032 7.4 "1 octet" (pure Ed448, no context) */
+static bool ed448_kat(msgsig_kat *k, char *why, size_t n)
+{
+    (void)why, (void)n;
+    *k = (msgsig_kat){.msg = pkv_ed448.msg, .msg_len = pkv_ed448.msg_len,
+                      .sig = pkv_ed448.expect, .sig_len = pkv_ed448.expect_len};
+    return true;
+}
+
+static const msgsig_def ed448 = {.title = "Ed448", .alg = "ED448", .sig_cap = 114,
+                                 .key = ed448_key, .kat = ed448_kat};
+
+const workload wl_ed448 = MS_WORKLOAD(
+    "ed448", ed448,
+    "one Ed448 signature of a 32-byte message (fixed key) / one verification "
+    "(EVP only: Ed448 has no low-level call)",
+    R_111,
+    [API_EVP] = "EVP_DigestSign EVP_DigestVerify EVP_DigestSignInit EVP_DigestVerifyInit "
+                "EVP_MD_CTX_new EVP_MD_CTX_free "
+                "d2i_AutoPrivateKey EVP_PKEY_free",
+    [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey");

@@ -229,7 +229,7 @@ static void *rsa_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
 }
 
 static const char *const rsa_ops[] = {"sign", "verify", NULL};
-static const int rsa_members[] = {512, 1024, 1536, 2048, 3072, 4096, 0};
+static const int rsa_members[] = {512, 1024, 1536, 2048, 3072, 4096, 7680, 15360, 0};
 static const int rsa_defaults[] = {1024, 2048, 3072, 4096, 0};
 
 #define RSA_EVP_NEEDS                                                                         \

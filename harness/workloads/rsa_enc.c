@@ -217,7 +217,7 @@ static void *enc_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
 }
 
 static const char *const enc_ops[] = {"encrypt", "decrypt", NULL};
-static const int enc_members[] = {1024, 2048, 3072, 4096, 0};
+static const int enc_members[] = {1024, 2048, 3072, 4096, 7680, 0};
 static const int pkcs1 = CX_RSA_PKCS1_PADDING, oaep = CX_RSA_PKCS1_OAEP_PADDING;
 
 #define ENC_EVP_NEEDS                                                                         \

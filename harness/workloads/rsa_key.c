@@ -8,6 +8,9 @@ const rsa_test_key *rsa_fixed_key(int bits)
     for (size_t i = 0; i < rsa_test_key_count; i++)
         if (rsa_test_keys[i].bits == bits)
             return &rsa_test_keys[i];
+    for (size_t i = 0; i < rsa_test_keys_big_count; i++)
+        if (rsa_test_keys_big[i].bits == bits)
+            return &rsa_test_keys_big[i];
     return NULL;
 }
 

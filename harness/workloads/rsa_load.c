@@ -7,7 +7,7 @@
  *           context set up inside every call (later 3.x releases cache them)
  *   fetch   3.0+: one OSSL_DECODER_CTX (DER, RSA, as d2i_PrivateKey asks
  *           for) made once, OSSL_DECODER_from_data per operation
- * The fixed key sizes only (1024 - 4096).  Known answer: the last key
+ * The fixed key sizes only (512 - 15360).  Known answer: the last key
  * decoded re-encodes (i2d_RSAPrivateKey / i2d_PrivateKey) to exactly the
  * DER; a DER with a broken first tag does not decode. */
 #include "rsa_key.h"
@@ -115,7 +115,8 @@ static check_result load_available(const crypto_lib *lib, const workload_spec *w
     (void)lib, (void)api;
     if (rsa_fixed_key(ws->param) != NULL)
         return CHECK_PASS;
-    wl_why(why, n, "rsa-load has fixed keys of 1024, 2048, 3072 and 4096 bits only");
+    wl_why(why, n, "rsa-load has the fixed keys only: 512, 1024, 1536, 2048, 3072, 4096, "
+                     "7680 and 15360 bits");
     return CHECK_UNAVAILABLE;
 }
 
@@ -169,7 +170,7 @@ static void *load_setup(const crypto_lib *lib, const workload_spec *ws, api_path
 }
 
 static const char *const load_ops[] = {"load", NULL};
-static const int load_members[] = {1024, 2048, 3072, 4096, 0};
+static const int load_members[] = {1024, 2048, 3072, 4096, 7680, 15360, 0};
 
 const workload wl_rsa_load = {
     .name = "rsa-load",
@@ -177,8 +178,8 @@ const workload wl_rsa_load = {
     .ops = load_ops,
     .doc = "decode the fixed RSA private key from DER (freeing the one before)",
     .param = 2048,
-    .param_min = 1024,
-    .param_max = 4096,
+    .param_min = 512,
+    .param_max = 16384,
     .members = load_members,
     .needs =
         {

@@ -18,6 +18,7 @@ enum {
     SP_ALL = (1u << SPEED_RELEASES) - 1,
     SP_FROM_102 = SP_ALL & ~SP098,
     SP_FROM_111 = SP_ALL & ~(SP098 | SP102),
+    SP_FROM_30 = SP30 | SP35 | SP40,
     SP_FROM_35 = SP35 | SP40,
     SP_UPTO_111 = SP098 | SP102 | SP111,
     SP_OWN = 0,

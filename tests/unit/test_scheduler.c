@@ -260,6 +260,24 @@ static void stops_at_the_minimum_when_precise(void **state)
         assert_int_equal(out.rows[r].samples, MEDIAN_CI_MIN_SAMPLES);
 }
 
+/* A slow operation whose samples spend the budget before the minimum: it
+ * stops at MEDIAN_CI_MIN_SAMPLES, never fewer; a fast one keeps the minimum. */
+static void slow_operations_stop_at_six(void **state)
+{
+    (void)state;
+    static const uint64_t sizes[] = {16};
+    setup_run(sizes, 1);
+    opt.sampling.time_s = 0.02; /* spent after two 10 ms samples */
+    assert_true(run_schedule());
+    for (size_t r = 0; r < out.n; r++)
+        assert_int_equal(out.rows[r].samples, MEDIAN_CI_MIN_SAMPLES);
+    setup_run(sizes, 1);
+    opt.sampling.time_s = 1.0; /* 100 samples of 10 ms: not slow */
+    assert_true(run_schedule());
+    for (size_t r = 0; r < out.n; r++)
+        assert_int_equal(out.rows[r].samples, 10);
+}
+
 static void stops_at_the_maximum(void **state)
 {
     (void)state;
@@ -302,6 +320,7 @@ int main(void)
         cmocka_unit_test(order_changes_between_rounds),
         cmocka_unit_test(early_finishers_keep_sampling_until_all_are_done),
         cmocka_unit_test(stops_at_the_minimum_when_precise),
+        cmocka_unit_test(slow_operations_stop_at_six),
         cmocka_unit_test(stops_at_the_maximum),
         cmocka_unit_test(a_failing_library_leaves_the_rotation),
     };
