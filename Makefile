@@ -51,6 +51,7 @@ $(OBJDIR)/cli/run_metadata.o: $(VERSION_H)
 include tools/deps.mk
 include tests/tests.mk
 -include builds/builds.mk
+-include builds/forks.mk
 -include plots/plots.mk
 -include bisect/bisect.mk
 -include fuzz/fuzz.mk

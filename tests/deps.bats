@@ -118,5 +118,5 @@ EOF
     run "$ROOT/tools/deps.sh" chart
     [ "$status" -eq 1 ]
     [ "${#lines[@]}" -eq 1 ]
-    [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet releases sanitizers tests)" ]]
+    [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet forks releases sanitizers tests)" ]]
 }

@@ -128,7 +128,10 @@ check_result wl_evp_available(const crypto_lib *lib, api_path api, wl_algo_kind 
     if (found)
         return CHECK_PASS;
     crypto_lib_last_error(lib); /* drop the failed fetch's error */
-    if (in_legacy_provider)
+    if (crypto_lib_is_fork(lib)) /* a fork's fetch (BoringSSL's) is a name look-up: no providers */
+        wl_why(why, n, "%s not in %s (its %s does not know it)", fetch_name,
+               flavor_title(lib->ver.flavor), kind == WL_CIPHER ? "EVP_CIPHER_fetch" : "EVP_MD_fetch");
+    else if (in_legacy_provider)
         wl_why(why, n, WL_IN_LEGACY_PROVIDER);
     else
         wl_why(why, n, "%s is not provided by this build (no loaded provider has it)",

@@ -76,9 +76,12 @@ extern const char *const digest_ops[];
     .in_default = dflt, .self_check = digest_self_check, .setup = digest_setup,               \
     .teardown = digest_teardown, .output = digest_output, .data = &def
 /* A digest's table line; the variadic part is its `needs` (the two macros
- * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls). */
+ * above, or DIGEST_NEEDS_EVP alone for a digest with no low-level calls).
+ * digest_available too: a fork may export EVP_MD_fetch without every digest
+ * (BoringSSL's knows no SHA3-256), which is then unsupported, not failed. */
 #define DIGEST_WORKLOAD(wname, wdoc, dflt, def, ...)                                          \
-    {DIGEST_WORKLOAD_FIELDS(wname, wdoc, dflt, def), .needs = {__VA_ARGS__}}
+    {DIGEST_WORKLOAD_FIELDS(wname, wdoc, dflt, def), .needs = {__VA_ARGS__},                  \
+     .available = digest_available}
 
 /* A digest of openssl speed's list that a build may leave out (Configure
  * `option`, "enable-md4") and 3.x may keep in the legacy provider: every
