@@ -21,16 +21,20 @@ typedef bool (*item_take)(const char *item, run_args *a, char *why, size_t n);
 static bool for_each_item(const char *list, const char *what, item_take each, run_args *a,
                           char *why, size_t n)
 {
-    char buf[1024];
-    if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
-        snprintf(why, n, "%s list is too long", what);
+    /* A copy of any length: `list --workloads` output pasted back grows with the registry. */
+    char *buf = strdup(list);
+    if (buf == NULL) {
+        snprintf(why, n, "out of memory reading the %s list", what);
         return false;
     }
     char *save = NULL;
     int count = 0;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save), count++)
-        if (!each(tok, a, why, n))
-            return false;
+    bool ok = true;
+    for (char *tok = strtok_r(buf, ",", &save); ok && tok; tok = strtok_r(NULL, ",", &save), count++)
+        ok = each(tok, a, why, n);
+    free(buf);
+    if (!ok)
+        return false;
     if (count == 0) {
         snprintf(why, n, "empty %s list", what);
         return false;

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { MAX_WORKLOADS = 128, MAX_SIZES = 64, MAX_WORKER_COUNTS = 16, MAX_WORKERS = 256 };
+enum { MAX_WORKLOADS = 512, MAX_SIZES = 64, MAX_WORKER_COUNTS = 16, MAX_WORKERS = 256 };
 
 /* How a point is run at once: `threads` threads in one process, or `procs`
  * processes of one thread each (never both above 1). */
