@@ -6,14 +6,18 @@
 
 #include "pkey.h"
 
-/* A FIPS 203 vector: decapsulation key dk, encapsulation randomness m
- * ("ikme"), ciphertext c, shared secret k; all hex. */
+/* A KEM vector: the recipient's raw private key dk (ML-KEM's FIPS 203
+ * decapsulation key, X25519's) or, for DHKEM, the input its key is derived
+ * from (ikm, "dhkem-ikm"), the encapsulation randomness m ("ikme"), the
+ * ciphertext c, the shared secret k; all hex. */
 typedef struct {
     const char *dk, *m, *c, *k;
     const char *source; /* where it was published, for messages */
+    const char *ikm;    /* when dk is NULL */
 } pq_kem_vector;
 
 extern const pq_kem_vector pq_mlkem512_vector, pq_mlkem1024_vector;
+extern const pq_kem_vector pq_dhkem_x25519_vector, pq_dhkem_p256_vector;
 
 /* A deterministic signature: the raw private key, message, context string
  * (may be ""), and either the signature itself or its SHA-256 (large
@@ -31,6 +35,16 @@ typedef struct {
  * none). */
 extern const pq_sig_vector *const pq_mldsa_vectors[], *const pq_slhdsa_vectors[];
 const pq_sig_vector *pq_sig_vector_for(const char *alg);
+
+/* The known-answer checks of a vector, through the timed loops of the
+ * family's path (the workloads' self-checks run them on their own vector;
+ * tests on a tampered copy).  ML-KEM: the encapsulation with m gives c and
+ * k, decapsulation of c gives k, a tampered c another secret.  Signatures:
+ * the deterministic signature is the vector's, then pk_check_signatures. */
+check_result pq_mlkem_vector_check(const crypto_lib *lib, const char *alg, size_t ct_cap,
+                                   const pq_kem_vector *v, char *why, size_t n);
+check_result pq_sig_vector_check(const crypto_lib *lib, api_path api, const pq_sig_vector *v,
+                                 size_t sig_cap, char *why, size_t n);
 
 /* A key-generation context for `keytype` (EVP_PKEY_CTX_new_from_name),
  * initialised; `params` (may be NULL) set after the init (an EC group).

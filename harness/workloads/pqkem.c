@@ -8,12 +8,13 @@
  * EC group set once), freed at once; encaps / decaps = EVP_PKEY_encapsulate
  * / decapsulate on a context from EVP_PKEY_CTX_new_from_pkey initialised
  * once (DHKEM: "operation" = "DHKEM").  Fetch path only: no static method
- * object exists.  ML-KEM uses its FIPS 203 vector's fixed key; the others a
- * key generated once per point.
+ * object exists.  A line with a vector (ML-KEM: FIPS 203; DHKEM on X25519
+ * and P-256: RFC 9180) times its fixed key; the others a key generated once
+ * per point.
  * Known answers: a fresh key round-trips (decaps(encaps) = the secret) and
  * a tampered ciphertext gives another secret (ML-KEM's implicit rejection;
- * DHKEM on a P curve may refuse the broken point instead); ML-KEM also its
- * vector: the fixed randomness "ikme" gives the exact ciphertext and
+ * DHKEM on a P curve may refuse the broken point instead); a line with a
+ * vector also: the fixed randomness "ikme" gives the exact ciphertext and
  * secret, and decapsulation of that ciphertext the secret. */
 #include "pq.h"
 #include "pq_keys.h"
@@ -34,8 +35,6 @@ typedef struct {
 } kem_def;
 
 #define KEM_SECRET_CAP 128
-
-static cx_EVP_PKEY *kem_key(const crypto_lib *lib, const kem_def *d, char *why, size_t n);
 
 /* `params` for EVP_PKEY_encapsulate_init / decapsulate_init: the DHKEM
  * operation, and the encapsulation randomness when `ikme` is given. */
@@ -75,23 +74,36 @@ static pk_state *kem_open(const crypto_lib *lib, const kem_def *d, int op, cx_EV
     return wl_keep_if(ok, s, pk_free);
 }
 
-static pk_state *kem_keygen_state(const crypto_lib *lib, const kem_def *d, char *why, size_t n)
+/* A key-generation context: the EC group, and the input a DHKEM key is
+ * derived from when `ikm` is given. */
+static pk_state *kem_keygen_state(const crypto_lib *lib, const kem_def *d,
+                                  const unsigned char *ikm, size_t ikm_len, char *why, size_t n)
 {
     pk_state *s = pk_new(lib, API_FETCH, NULL, 0, 0, 0, why, n);
-    cx_OSSL_PARAM group[2];
+    cx_OSSL_PARAM p[3] = {{0}};
+    size_t i = 0;
     if (d->group != NULL)
-        wl_utf8_params(group, "group", d->group);
-    bool ok = s != NULL && pq_keygen_open(s, d->keytype, d->group ? group : NULL, why, n);
+        wl_utf8_params(&p[i++], "group", d->group);
+    if (ikm != NULL)
+        p[i++] = pk_param_octets("dhkem-ikm", ikm, ikm_len);
+    bool ok = s != NULL && pq_keygen_open(s, d->keytype, i ? p : NULL, why, n);
     return wl_keep_if(ok, s, pk_free);
 }
 
+/* The line's key: its vector's (imported, or derived from its ikm), else
+ * one generated. */
 static cx_EVP_PKEY *kem_key(const crypto_lib *lib, const kem_def *d, char *why, size_t n)
 {
-    if (d->vec != NULL)
+    if (d->vec != NULL && d->vec->dk != NULL)
         return pk_raw_private_key(lib, d->keytype, d->vec->dk, why, n);
-    pk_state *g = kem_keygen_state(lib, d, why, n);
+    size_t ikm_len = 0;
+    unsigned char *ikm = d->vec != NULL ? pk_unhex(d->vec->ikm, &ikm_len, why, n) : NULL;
+    if (d->vec != NULL && ikm == NULL)
+        return NULL;
+    pk_state *g = kem_keygen_state(lib, d, ikm, ikm_len, why, n);
     cx_EVP_PKEY *k = g != NULL ? pq_keygen_one(g, why, n) : NULL;
     pk_free(g);
+    free(ikm);
     return k;
 }
 
@@ -148,7 +160,7 @@ static bool decapsulates(const crypto_lib *lib, const kem_def *d, cx_EVP_PKEY *k
 /* A fresh key from the keygen loop's context round-trips. */
 static bool round_trip(const crypto_lib *lib, const kem_def *d, char *why, size_t n)
 {
-    pk_state *g = kem_keygen_state(lib, d, why, n);
+    pk_state *g = kem_keygen_state(lib, d, NULL, 0, why, n);
     bool ok = g != NULL && (pq_keygen_loop(g, 1) || wl_fail(lib, why, n, "keygen failed")) &&
               (pq_keygen_loop(g, 1) || wl_fail(lib, why, n, "keygen failed"));
     cx_EVP_PKEY *key = ok ? pq_keygen_one(g, why, n) : NULL;
@@ -163,7 +175,7 @@ static bool round_trip(const crypto_lib *lib, const kem_def *d, char *why, size_
     return ok;
 }
 
-/* The FIPS 203 vector: encapsulation with its m (twice: "ikme" holds for
+/* The line's vector: encapsulation with its m (twice: "ikme" holds for
  * one encapsulation), then decapsulation of its c. */
 static bool vector_holds(const crypto_lib *lib, const kem_def *d, char *why, size_t n)
 {
@@ -193,6 +205,13 @@ static bool vector_holds(const crypto_lib *lib, const kem_def *d, char *why, siz
     return ok;
 }
 
+check_result pq_mlkem_vector_check(const crypto_lib *lib, const char *alg, size_t ct_cap,
+                                   const pq_kem_vector *v, char *why, size_t n)
+{
+    const kem_def d = {.title = alg, .keytype = alg, .vec = v, .ct_cap = ct_cap};
+    return wl_result(vector_holds(lib, &d, why, n));
+}
+
 static check_result kem_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
                                    char *why, size_t n)
 {
@@ -211,7 +230,7 @@ static void *kem_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
     const kem_def *d = ws->w->data;
     if (op == OP_KEYGEN) {
         *loop = pq_keygen_loop;
-        return kem_keygen_state(lib, d, why, n);
+        return kem_keygen_state(lib, d, NULL, 0, why, n);
     }
     cx_EVP_PKEY *key = kem_key(lib, d, why, n);
     if (key == NULL)
@@ -254,7 +273,7 @@ static const char *const kem_ops[] = {"keygen", "encaps", "decaps", NULL};
 #define GROUP " EVP_PKEY_CTX_set_params"
 
 static const pq_kem_vector mlkem768_vector = {mlkem768_dk, mlkem768_m, mlkem768_c, mlkem768_k,
-                                              "FIPS 203 KAT vector 0"};
+                                              "FIPS 203 KAT vector 0", NULL};
 
 KEM_LINE(ml_kem_512, "ml-kem-512", R_350, MLKEM_DOC(512), RAW, "ML-KEM-512", "ML-KEM-512",
          NULL, NULL, &pq_mlkem512_vector, 768);
@@ -276,13 +295,13 @@ KEM_LINE(secp384r1mlkem1024, "secp384r1mlkem1024", R_350, HYBRID_DOC("SecP384r1M
 /* DHKEM arrived with HPKE in 3.2; speed lists it from 3.5. */
 #define DHKEM_DOC(c) "DHKEM(" c ") (RFC 9180): one key generation / encapsulation / decapsulation"
 KEM_LINE(dhkem_p256, "dhkem-p256", R_320, DHKEM_DOC("P-256"), GROUP, "ECP-256", "EC", "P-256",
-         "DHKEM", NULL, 65);
+         "DHKEM", &pq_dhkem_p256_vector, 65);
 KEM_LINE(dhkem_p384, "dhkem-p384", R_320, DHKEM_DOC("P-384"), GROUP, "ECP-384", "EC", "P-384",
          "DHKEM", NULL, 97);
 KEM_LINE(dhkem_p521, "dhkem-p521", R_320, DHKEM_DOC("P-521"), GROUP, "ECP-521", "EC", "P-521",
          "DHKEM", NULL, 133);
-KEM_LINE(dhkem_x25519, "dhkem-x25519", R_320, DHKEM_DOC("X25519"), "", "X25519", "X25519",
-         NULL, "DHKEM", NULL, 32);
+KEM_LINE(dhkem_x25519, "dhkem-x25519", R_320, DHKEM_DOC("X25519"), RAW, "X25519", "X25519",
+         NULL, "DHKEM", &pq_dhkem_x25519_vector, 32);
 KEM_LINE(dhkem_x448, "dhkem-x448", R_320, DHKEM_DOC("X448"), "", "X448", "X448", NULL,
          "DHKEM", NULL, 56);
 

@@ -196,7 +196,7 @@ static size_t test_specs(workload_spec *out, size_t cap)
 static int run_library(const char *path)
 {
     lib_path = path;
-    enum { MAX_SPECS = 128 };
+    enum { MAX_SPECS = 256 };
     static workload_spec specs[MAX_SPECS];
     static char names[MAX_SPECS][48];
     static struct CMUnitTest tests[MAX_SPECS + 1];
