@@ -68,7 +68,7 @@ v0='# Official test vector 0,'
     for curve in x25519 p256; do
         ikme=$(carray "${curve}_ikme") enc=$(carray "${curve}_expected_enc") ss=$(carray "${curve}_expected_secret")
         if [ $curve = x25519 ]; then key=$(carray x25519_rpriv) ikm=""; else key="" ikm=$(carray p256_ikmr); fi
-        [ -n "$ikme" ] && [ -n "$enc" ] && [ ${#ss} -eq 64 ] && [ -n "$key$ikm" ] || die "DHKEM $curve: incomplete vector"
+        if ! { [ -n "$ikme" ] && [ -n "$enc" ] && [ ${#ss} -eq 64 ] && [ -n "$key$ikm" ]; }; then die "DHKEM $curve: incomplete vector"; fi
         printf '\n'
         [ -n "$key" ] && hexstring "dk_$curve" "$key"
         [ -n "$ikm" ] && hexstring "ikm_$curve" "$ikm"

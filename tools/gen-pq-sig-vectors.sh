@@ -15,24 +15,25 @@
 #                    key, message, SHA-256 of the signature); for the other
 #                    eight sets no published deterministic vector exists in
 #                    the tree, so the key is made from a fixed seed (SHA-512
-#                    of "osslbench <set> seed", cut to 3n bytes) by OPENSSL's
-#                    genpkey and its deterministic pure signature of a fixed
-#                    message made and verified by OPENSSL's pkeyutl.
+#                    of "osslbench <set> seed", cut to 3n bytes) and its
+#                    deterministic pure signature of a fixed message (SHA-256
+#                    of "osslbench <set> message") made, verified and a
+#                    flipped bit rejected by LIBCRYPTO, a 3.5+ build, through
+#                    build/tools/pq-sign (make pq-sign).
 #
-#   tools/gen-pq-sig-vectors.sh OPENSSL_SOURCE_DIR OPENSSL_BIN [output-dir]
-# OPENSSL_BIN: the `openssl` of a 3.5+ build (bin/openssl of builds/install/3.5.7).
+#   tools/gen-pq-sig-vectors.sh OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]
+# e.g. tools/gen-pq-sig-vectors.sh /tmp/openssl-3.5.7 builds/install/3.5.7/lib/libcrypto.so.3
 set -euo pipefail
 
-src=${1:?usage: $0 OPENSSL_SOURCE_DIR OPENSSL_BIN [output-dir]}
-cli=${2:?usage: $0 OPENSSL_SOURCE_DIR OPENSSL_BIN [output-dir]}
+src=${1:?usage: $0 OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]}
+lib=${2:?usage: $0 OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]}
 dir=${3:-harness/workloads}
 die() { echo "$0: $*" >&2; exit 1; }
 siggen=$src/test/recipes/30-test_evp_data/evppkey_ml_dsa_siggen.txt inc=$src/test/slh_dsa.inc
-[ -r "$siggen" ] && [ -r "$inc" ] || die "$src has no ML-DSA / SLH-DSA test data (needs 3.5+)"
+if ! { [ -r "$siggen" ] && [ -r "$inc" ]; }; then die "$src has no ML-DSA / SLH-DSA test data (needs 3.5+)"; fi
 command -v xxd >/dev/null || die "needs xxd"
-"$cli" list -signature-algorithms 2>/dev/null | grep -q SLH-DSA-SHA2-128s || die "$cli has no SLH-DSA (needs 3.5+)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+pqsign=${PQ_SIGN:-build/tools/pq-sign}
+[ -x "$pqsign" ] || die "no $pqsign (make pq-sign)"
 
 sha256_of_hex() { printf '%s' "$1" | xxd -r -p | sha256sum | cut -c1-64; }
 hexstring() {
@@ -65,7 +66,7 @@ mldsa() {
     msg=$(awk '$1 == "Input" {print tolower($3)}' <<<"$block")
     sig=$(awk '$1 == "Output" {print tolower($3)}' <<<"$block")
     ctx=$(sed -n 's/^Ctrl = hexcontext-string://p' <<<"$block" | tr 'A-F' 'a-f')
-    [ -n "$sk" ] && [ -n "$sig" ] || die "ML-DSA-$1: $tc is incomplete"
+    if ! { [ -n "$sk" ] && [ -n "$sig" ]; }; then die "ML-DSA-$1: $tc is incomplete"; fi
     vector "mldsa$1" "ML-DSA-$1" "$sk" "$msg" "$ctx" "$(sha256_of_hex "$sig")" false "NIST ACVP sigGen $tc"
 }
 
@@ -79,25 +80,20 @@ slh_acvp() {
     local base priv msg sha
     base=$(tr 'A-Z-' 'a-z_' <<<"$2")_0
     priv=$(carray "${base}_priv") msg=$(carray "${base}_msg") sha=$(carray "${base}_sig_digest")
-    [ -n "$priv" ] && [ ${#sha} -eq 64 ] || die "$2: no vector in slh_dsa.inc"
+    if ! { [ -n "$priv" ] && [ ${#sha} -eq 64 ]; }; then die "$2: no vector in slh_dsa.inc"; fi
     vector "$1" "$2" "$priv" "$msg" "" "$sha" true "NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc"
 }
-# SLH-DSA made by the CLI: slh_made ID ALG N
+# SLH-DSA made by LIBCRYPTO: slh_made ID ALG N
 slh_made() {
-    local seed priv msg sha
+    local seed msg made priv sha
     seed=$({ printf 'osslbench %s seed' "$2" | sha512sum; printf 'osslbench %s seed 2' "$2" | sha512sum; } |
         cut -c1-128 | tr -d '\n' | cut -c1-$(($3 * 6)))
-    "$cli" genpkey -algorithm "$2" -pkeyopt "hexseed:$seed" -out "$tmp/k.pem" 2>"$tmp/err" || die "$2: genpkey: $(head -1 "$tmp/err")"
-    "$cli" pkey -in "$tmp/k.pem" -outform DER -out "$tmp/k.der"
-    priv=$(tail -c $(($3 * 4)) "$tmp/k.der" | xxd -p | tr -d '\n')
+    msg=$(printf 'osslbench %s message' "$2" | sha256sum | cut -c1-64)
+    made=$("$pqsign" "$lib" "$2" "$seed" "$msg") || die "$2: pq-sign failed"
+    priv=$(sed -n 's/^priv=//p' <<<"$made") sha=$(sed -n 's/^sig_sha256=//p' <<<"$made")
+    if ! { [ ${#priv} -eq $(($3 * 8)) ] && [ ${#sha} -eq 64 ]; }; then die "$2: unexpected sizes"; fi
     [ "${priv:0:$(($3 * 6))}" = "$seed" ] || die "$2: the key is not the seed's"
-    printf 'osslbench %s message' "$2" | sha256sum | cut -c1-64 | xxd -r -p >"$tmp/msg"
-    msg=$(xxd -p "$tmp/msg" | tr -d '\n')
-    "$cli" pkeyutl -sign -rawin -inkey "$tmp/k.pem" -in "$tmp/msg" -pkeyopt deterministic:1 -out "$tmp/sig" 2>"$tmp/err" ||
-        die "$2: sign: $(head -1 "$tmp/err")"
-    "$cli" pkeyutl -verify -rawin -inkey "$tmp/k.pem" -in "$tmp/msg" -sigfile "$tmp/sig" >/dev/null 2>&1 || die "$2: its signature does not verify"
-    sha=$(sha256sum "$tmp/sig" | cut -c1-64)
-    vector "$1" "$2" "$priv" "$msg" "" "$sha" false "made by $("$cli" version | cut -d' ' -f1-2) (tools/gen-pq-sig-vectors.sh)"
+    vector "$1" "$2" "$priv" "$msg" "" "$sha" false "made by OpenSSL $(sed -n 's/^version=//p' <<<"$made") (tools/gen-pq-sig-vectors.sh)"
 }
 
 header() {

@@ -18,6 +18,8 @@
  * secret, and decapsulation of that ciphertext the secret. */
 #include "pq.h"
 #include "pq_keys.h"
+#include "rsa_key.h"
+#include "rsa_keys.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +33,27 @@ typedef struct {
     const char *group;        /* EC: "P-256"; NULL */
     const char *operation;    /* "DHKEM"; NULL for a KEM with one operation */
     const pq_kem_vector *vec; /* ML-KEM: the fixed key and its vector; else NULL */
-    size_t ct_cap;            /* the ciphertext's size */
+    size_t ct_cap;            /* the ciphertext's size (RSA: the modulus') */
+    int bits;                 /* RSA: the key size, the family member's */
 } kem_def;
 
 #define KEM_SECRET_CAP 128
+
+/* A line as its functions see it: an RSA member's size filled in. */
+static kem_def line_of(const workload_spec *ws)
+{
+    kem_def d = *(const kem_def *)ws->w->data;
+    if (d.bits != 0) {
+        d.bits = ws->param;
+        d.ct_cap = (size_t)ws->param / 8 + 1;
+    }
+    return d;
+}
+
+static size_t secret_cap(const kem_def *d)
+{
+    return d->ct_cap > KEM_SECRET_CAP && d->bits ? d->ct_cap : KEM_SECRET_CAP;
+}
 
 /* `params` for EVP_PKEY_encapsulate_init / decapsulate_init: the DHKEM
  * operation, and the encapsulation randomness when `ikme` is given. */
@@ -56,8 +75,8 @@ static pk_state *kem_open(const crypto_lib *lib, const kem_def *d, int op, cx_EV
                           const unsigned char *ct, size_t ct_len, const unsigned char *ikme,
                           size_t ikme_len, char *why, size_t n)
 {
-    pk_state *s = op == OP_ENCAPS ? pk_new(lib, API_FETCH, NULL, 0, d->ct_cap, KEM_SECRET_CAP, why, n)
-                                  : pk_new(lib, API_FETCH, NULL, 0, KEM_SECRET_CAP, 0, why, n);
+    pk_state *s = op == OP_ENCAPS ? pk_new(lib, API_FETCH, NULL, 0, d->ct_cap, secret_cap(d), why, n)
+                                  : pk_new(lib, API_FETCH, NULL, 0, secret_cap(d), 0, why, n);
     bool ok = s != NULL;
     if (ok && op == OP_DECAPS && (ok = (s->owned = wl_alloc(ct_len ? ct_len : 1, why, n)) != NULL)) {
         memcpy(s->owned, ct, ct_len);
@@ -82,8 +101,12 @@ static pk_state *kem_keygen_state(const crypto_lib *lib, const kem_def *d,
     pk_state *s = pk_new(lib, API_FETCH, NULL, 0, 0, 0, why, n);
     cx_OSSL_PARAM p[3] = {{0}};
     size_t i = 0;
+    unsigned int bits = (unsigned int)d->bits;
     if (d->group != NULL)
         wl_utf8_params(&p[i++], "group", d->group);
+    if (d->bits != 0)
+        p[i++] = (cx_OSSL_PARAM){"bits", CX_OSSL_PARAM_UNSIGNED_INTEGER, &bits, sizeof bits,
+                                 (size_t)-1};
     if (ikm != NULL)
         p[i++] = pk_param_octets("dhkem-ikm", ikm, ikm_len);
     bool ok = s != NULL && pq_keygen_open(s, d->keytype, i ? p : NULL, why, n);
@@ -94,6 +117,9 @@ static pk_state *kem_keygen_state(const crypto_lib *lib, const kem_def *d,
  * one generated. */
 static cx_EVP_PKEY *kem_key(const crypto_lib *lib, const kem_def *d, char *why, size_t n)
 {
+    const rsa_test_key *rsa = d->bits ? rsa_fixed_key(d->bits) : NULL;
+    if (rsa != NULL)
+        return pk_private_der(lib, CX_EVP_PKEY_RSA, rsa->der, rsa->der_len, why, n);
     if (d->vec != NULL && d->vec->dk != NULL)
         return pk_raw_private_key(lib, d->keytype, d->vec->dk, why, n);
     size_t ikm_len = 0;
@@ -111,7 +137,11 @@ static check_result kem_available(const crypto_lib *lib, const workload_spec *ws
                                   char *why, size_t n)
 {
     (void)api;
-    const kem_def *d = ws->w->data;
+    const kem_def line = line_of(ws), *d = &line;
+    if (d->bits != 0 && rsa_fixed_key(d->bits) == NULL) { /* a key per point: minutes at 15360 */
+        wl_why(why, n, "no fixed %d-bit RSA key", d->bits);
+        return CHECK_UNAVAILABLE;
+    }
     return pk_key_available(lib, kem_key(lib, d, why, n), d->title, why, n);
 }
 
@@ -216,7 +246,7 @@ static check_result kem_self_check(const crypto_lib *lib, const workload_spec *w
                                    char *why, size_t n)
 {
     (void)api;
-    const kem_def *d = ws->w->data;
+    const kem_def line = line_of(ws), *d = &line;
     return wl_result((d->vec == NULL || vector_holds(lib, d, why, n)) &&
                      round_trip(lib, d, why, n));
 }
@@ -227,7 +257,7 @@ static void *kem_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
                        size_t bytes, workload_loop *loop, char *why, size_t n)
 {
     (void)api, (void)bytes;
-    const kem_def *d = ws->w->data;
+    const kem_def line = line_of(ws), *d = &line;
     if (op == OP_KEYGEN) {
         *loop = pq_keygen_loop;
         return kem_keygen_state(lib, d, NULL, 0, why, n);
@@ -260,7 +290,7 @@ static const char *const kem_ops[] = {"keygen", "encaps", "decaps", NULL};
     "EVP_PKEY_decapsulate_init EVP_PKEY_decapsulate"
 
 #define KEM_LINE(id, wname, since_, doc_, needs_, ...)                                        \
-    static const kem_def id##_def = {__VA_ARGS__};                                            \
+    static const kem_def id##_def = {__VA_ARGS__, 0};                                          \
     const workload wl_##id = {                                                                \
         .name = wname, .kind = KIND_KEY_EXCHANGE, .ops = kem_ops, .doc = doc_,                \
         .since = since_, .needs = {[API_FETCH] = KEM_NEEDS needs_},                           \
@@ -308,3 +338,19 @@ KEM_LINE(dhkem_x448, "dhkem-x448", R_320, DHKEM_DOC("X448"), "", "X448", "X448",
 /* 4.0's default provider adds the SM2 hybrid (its ECDH share first). */
 KEM_LINE(curvesm2mlkem768, "curvesm2mlkem768", R_400, HYBRID_DOC("curveSM2MLKEM768"), "",
          "curveSM2MLKEM768", "curveSM2MLKEM768", NULL, NULL, NULL, 1153);
+
+/* RSASVE (SP 800-56B): the RSA KEM speed of 3.5 lists as rsa<bits>; a
+ * family on the fixed keys (tools/gen-rsa-keys.sh), named apart from the
+ * rsa<bits> signature lines those names already stand for. */
+static const int rsa_kem_members[] = {2048, 3072, 4096, 0};
+static const kem_def rsa_kem_def = {.title = "RSASVE", .keytype = "RSA", .operation = "RSASVE",
+                                    .bits = 2048};
+const workload wl_rsa_kem = {
+    .name = "rsa-kem", .kind = KIND_KEY_EXCHANGE, .ops = kem_ops,
+    .doc = "RSASVE (SP 800-56B RSA KEM) with a fixed key: one key generation / encapsulation "
+           "/ decapsulation",
+    .param = 2048, .param_min = 512, .param_max = 4096, .members = rsa_kem_members,
+    .since = R_300, .needs = {[API_FETCH] = KEM_NEEDS GROUP " d2i_PrivateKey"},
+    .available = kem_available, .self_check = kem_self_check, .setup = kem_setup,
+    .teardown = pk_free, .data = &rsa_kem_def,
+};
