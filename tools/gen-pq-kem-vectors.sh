@@ -31,7 +31,7 @@ hexstring() {
 }
 # carray NAME: a C array of test/dhkem_test.inc as hex
 carray() {
-    awk -v n="static const unsigned char $1[] = {" 'index($0, n) == 1 {f = 1; next} f && /};/ {exit} f' "$src/test/dhkem_test.inc" |
+    awk -v n="static const unsigned char $1[] = {" 'index($0, n) == 1 {f = 1; $0 = substr($0, length(n) + 1)} f {end = /};/; sub(/};.*/, ""); print; if (end) exit}' "$src/test/dhkem_test.inc" |
         grep -o '0[xX][0-9a-fA-F][0-9a-fA-F]' | sed 's/^0[xX]//' | tr -d '\n' | tr 'A-F' 'a-f'
 }
 v0='# Official test vector 0,'

@@ -72,7 +72,7 @@ mldsa() {
 
 # A C array of slh_dsa.inc as hex: carray NAME
 carray() {
-    awk -v n="static const uint8_t $1[] = {" 'index($0, n) == 1 {f = 1; next} f && /};/ {exit} f' "$inc" |
+    awk -v n="static const uint8_t $1[] = {" 'index($0, n) == 1 {f = 1; $0 = substr($0, length(n) + 1)} f {end = /};/; sub(/};.*/, ""); print; if (end) exit}' "$inc" |
         grep -o '0[xX][0-9a-fA-F][0-9a-fA-F]' | sed 's/^0[xX]//' | tr -d '\n' | tr 'A-F' 'a-f'
 }
 # SLH-DSA from slh_dsa.inc: slh_acvp ID ALG

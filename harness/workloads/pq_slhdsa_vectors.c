@@ -15,6 +15,62 @@ static const pq_sig_vector slh_sha2_128s = {
     "c7dff0ed253849ef511e90be0e2eb7716598912317529a61dae4329bf149ef8b", true,
     "NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc"};
 
+/* SLH-DSA-SHA2-128f: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_sha2_128f_key[] =
+    "bd8f6ceed418ab4885bfdd6320d30ad8458fb185c75ad6071546a0a9aeb3292e"
+    "c9233571b35c909fa17f597d859adc435dc3bc5661c32865a379c9eb5500b76f";
+static const char slh_sha2_128f_msg[] =
+    "3bba9dde57c50bf71b5129c00fa1e2f4ab5aaba82365348fb533b9525ac9cc93";
+static const char slh_sha2_128f_ctx[] =
+    "";
+static const pq_sig_vector slh_sha2_128f = {
+    "SLH-DSA-SHA2-128f", slh_sha2_128f_key, slh_sha2_128f_msg, slh_sha2_128f_ctx, NULL,
+    "7a4ecab99fe097ca414c6a8d4732eb27084bf463b5be5011969a04a6e28064ea", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHA2-192s: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_sha2_192s_key[] =
+    "c20f464df2beae53e08bb4156b0816ec22a851e4f69d16cc67f3e58b55a60321"
+    "83d4e5237f1bd81f68dce78b1c034e0510d16f560eb0eb75b3589acbaaf31328"
+    "2b3c0ee2ee6f2bc9ea9d1a76ce01f0aa4aa7d8d8164d795899cc6b7ef1e517f9";
+static const char slh_sha2_192s_msg[] =
+    "16e8bac56c040fe5a4c8ea48255264c67a4f672165722b86be7e417c5a65a2cb";
+static const char slh_sha2_192s_ctx[] =
+    "";
+static const pq_sig_vector slh_sha2_192s = {
+    "SLH-DSA-SHA2-192s", slh_sha2_192s_key, slh_sha2_192s_msg, slh_sha2_192s_ctx, NULL,
+    "32c643dacff284bcbc77d0730529921faf2efbcd90517fba49a924d2b6690385", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHA2-192f: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_sha2_192f_key[] =
+    "b2971b0585a82bf0df3f3a9ed8230d372eba97cacf54818055b2b95b503b366c"
+    "8cf894e68cd0b81d1d1172ced3f9407cdae02d6768d3f062a36cf992e5a3e2e2"
+    "b159073bbb42d20a4361d03a88f0c006dc5d4c5becb7973433c568fbb6dedea8";
+static const char slh_sha2_192f_msg[] =
+    "c252b095f421716522c463b5b54fe330009fb409df7272ba3381b110595f0019";
+static const char slh_sha2_192f_ctx[] =
+    "";
+static const pq_sig_vector slh_sha2_192f = {
+    "SLH-DSA-SHA2-192f", slh_sha2_192f_key, slh_sha2_192f_msg, slh_sha2_192f_ctx, NULL,
+    "74485c8c1af30c84610c9cae0826b8926bb8ebcc4556aa7f2432736f8aa39037", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHA2-256s: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_sha2_256s_key[] =
+    "81d9009f2a6fcaa5402cbba92f07fa0ba36a82e776f839876c62319568029317"
+    "a15041419570c540395efefca512c226e2b98e388606d5e8c0832d1d38e9e37a"
+    "ccf4272482597e56a6ce5df22020bbfa2094224b3209eb08692dd43a2c98118d"
+    "ad6afd3930a708cdf6623928129cf15ce1f14ab6f8d334e8cdb646d475186bc7";
+static const char slh_sha2_256s_msg[] =
+    "ebb11e6d7bb1562717b6cd037f0f3a9d89d2e277fa1927d4e71dc0eed8fba19a";
+static const char slh_sha2_256s_ctx[] =
+    "";
+static const pq_sig_vector slh_sha2_256s = {
+    "SLH-DSA-SHA2-256s", slh_sha2_256s_key, slh_sha2_256s_msg, slh_sha2_256s_ctx, NULL,
+    "506ea2221e3cdb703e33d453cb753cc24abb2350cb270daba395667af9c4e15a", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
 /* SLH-DSA-SHA2-256f: NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc */
 static const char slh_sha2_256f_key[] =
     "1a5a6a0c8aae359cdace456742c37123e8c5ad9cfeab751b1d92116c81d6f52c"
@@ -35,13 +91,69 @@ static const char slh_shake_128s_key[] =
     "4cf2bbc47b145180d1eea2980cfbe2dcc4f070af5baf81ab2eae38144c3576a5"
     "1096aa014c350302e196317e0dbfb291d24e529209deb49703cc3ad29dfce24d";
 static const char slh_shake_128s_msg[] =
-    "cbc5bc4351a116cb7b38282cf9c995562b736e85dca6adda42ce3990b891a413";
+    "d37c";
 static const char slh_shake_128s_ctx[] =
     "";
 static const pq_sig_vector slh_shake_128s = {
     "SLH-DSA-SHAKE-128s", slh_shake_128s_key, slh_shake_128s_msg, slh_shake_128s_ctx, NULL,
     "cbc5bc4351a116cb7b38282cf9c995562b736e85dca6adda42ce3990b891a413", true,
     "NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc"};
+
+/* SLH-DSA-SHAKE-128f: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_shake_128f_key[] =
+    "f35750d9a02906d6bffbe3b2b725c2f697a772279fb91dcbd04f94a352f4cc6a"
+    "8eb61401bbf395319d600de403f939f81e91cf0d2cc105a6bedc6f450d8b8f90";
+static const char slh_shake_128f_msg[] =
+    "b32c8c0c3fa32ec72a8ac6d391b37d817acd341d54ea08773d3004c2e2ad54c6";
+static const char slh_shake_128f_ctx[] =
+    "";
+static const pq_sig_vector slh_shake_128f = {
+    "SLH-DSA-SHAKE-128f", slh_shake_128f_key, slh_shake_128f_msg, slh_shake_128f_ctx, NULL,
+    "529510806a9e0e1644ae9a42d5bbee41489cbf1c4574637f9a962d91049e539f", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHAKE-192s: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_shake_192s_key[] =
+    "e30270788fc1ed73696a945d2124b8fd97f323a7ae4270335aecec94d10fd624"
+    "1264133222b136f2c316fb88255b85be194848d3517eae3cf6c9ce7c31a8db83"
+    "8a8b805ce31ce5d27ebf99c75ad11ea6944f31d5b89bec9c53e9d461f9fe86f0";
+static const char slh_shake_192s_msg[] =
+    "625f685d92bd0763c8afe0155415ed0009b07030737509856d93b0c8351d9cbb";
+static const char slh_shake_192s_ctx[] =
+    "";
+static const pq_sig_vector slh_shake_192s = {
+    "SLH-DSA-SHAKE-192s", slh_shake_192s_key, slh_shake_192s_msg, slh_shake_192s_ctx, NULL,
+    "8af148cec7346946c63857af9018c149d531657c8c6e94b5863ce2dac9002afc", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHAKE-192f: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_shake_192f_key[] =
+    "a2d0e4660becd2dc3fdcd7ac44ecc20392d81f25de8ff8bcc0820ca1cfb70d53"
+    "a36fc1e4c1c3d33b6bfd48ff9941f52dc89d11e1cffa7f4b80e1271d39d5e4e0"
+    "5851a7571cfa56176effd92bd2e174f8886a3fc59f58d65b9d92723d470f56b6";
+static const char slh_shake_192f_msg[] =
+    "ae7bc314f216ecc2fec3864b6dd286606cb29f2b8137bcb06e682180bc8af319";
+static const char slh_shake_192f_ctx[] =
+    "";
+static const pq_sig_vector slh_shake_192f = {
+    "SLH-DSA-SHAKE-192f", slh_shake_192f_key, slh_shake_192f_msg, slh_shake_192f_ctx, NULL,
+    "8dc302c6c7e44895e9e4edea8cee087cfeab2eb2ebfacd94de3e91751de1f827", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
+
+/* SLH-DSA-SHAKE-256s: made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh) */
+static const char slh_shake_256s_key[] =
+    "ff766387c2e0e91919c259e36f55a9d454d6aeb0c7ccd562a526f2f699aaf4f7"
+    "aa76e153e41833fb957761cdd3e4ba4166e82a36461b046af734885b4feb1ccc"
+    "e2d7ba9259153bc026c10ecbe9da8cff48b0bf2c594db457e76c3a823c3d6f94"
+    "632027291ccb95f259e62044e5bfd6463f1e0b7ddc4ea29a84de165fb5827cf5";
+static const char slh_shake_256s_msg[] =
+    "8c96c3f76f658f97ddf199344a1bc073eb4ae63e41042c78757148ca1e76dcee";
+static const char slh_shake_256s_ctx[] =
+    "";
+static const pq_sig_vector slh_shake_256s = {
+    "SLH-DSA-SHAKE-256s", slh_shake_256s_key, slh_shake_256s_msg, slh_shake_256s_ctx, NULL,
+    "ad056b6d8d1685df9f4bf7c9e3b619df5c77a8ad9d0168446e8e58da9cc12e81", false,
+    "made by OpenSSL 3.5.7 (tools/gen-pq-sig-vectors.sh)"};
 
 /* SLH-DSA-SHAKE-256f: NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc */
 static const char slh_shake_256f_key[] =
@@ -50,7 +162,7 @@ static const char slh_shake_256f_key[] =
     "f6622015243abd053b4563b916a8f37c67a6e30ad1c85d65ed7d3ccf53d08f27"
     "deea9d3e58e4c186b37570110f35d5d4e4cf36bc9e5b26a475be3f3626d53ecb";
 static const char slh_shake_256f_msg[] =
-    "833010892d88fef0f66a8146ab8d8f73fee5f8eceaad8cdc36fcb89af5aa9c41";
+    "52";
 static const char slh_shake_256f_ctx[] =
     "";
 static const pq_sig_vector slh_shake_256f = {
@@ -59,7 +171,7 @@ static const pq_sig_vector slh_shake_256f = {
     "NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc"};
 
 const pq_sig_vector *const pq_slhdsa_vectors[] = {
-    &slh_sha2_128s, 
-    &slh_sha2_256f, &slh_shake_128s, 
-    &slh_shake_256f, NULL,
+    &slh_sha2_128s, &slh_sha2_128f, &slh_sha2_192s, &slh_sha2_192f, &slh_sha2_256s,
+    &slh_sha2_256f, &slh_shake_128s, &slh_shake_128f, &slh_shake_192s, &slh_shake_192f,
+    &slh_shake_256s, &slh_shake_256f, NULL,
 };

@@ -5,10 +5,11 @@
  * SIG_sign_loop, SIG_verify_loop): keygen = one fresh key per operation on
  * a context initialised once (EVP_PKEY_CTX_new_from_name), freed at once;
  * sign / verify = one signature of a 32-byte message with the line's fixed
- * key / one verification of it, on a context initialised once:
- *   evp    EVP_PKEY_sign_init / verify_init, as speed of 3.5 does
- *   fetch  the algorithm fetched once (EVP_SIGNATURE_fetch) and
- *          EVP_PKEY_sign_message_init / verify_message_init (3.4+)
+ * key / one verification of it, on a context initialised once with the
+ * algorithm fetched once (EVP_SIGNATURE_fetch) and EVP_PKEY_sign_message_init
+ * / verify_message_init (3.4+): the fetch path only, as speed of 3.5.7 falls
+ * back to (its EVP_PKEY_sign_init fails for both: "provider signature not
+ * supported"; 3.5.0's speed stopped there).
  * Known answer (pq_sig_vectors.c, each vector's source in it): the fixed
  * key signs the vector's message deterministically ("deterministic" = 1,
  * its context string and message encoding) to the exact signature, or to
@@ -57,12 +58,9 @@ static pk_state *sig_open(const crypto_lib *lib, const sig_def *d, const pq_sig_
     if (ok && op == OP_KEYGEN) {
         ok = pq_keygen_open(s, d->alg, NULL, why, n);
         *loop = pq_keygen_loop;
-    } else if (ok && (ok = (s->pkey = sig_key(lib, v, why, n)) != NULL) && api == API_EVP) {
-        ok = pk_ctx_open(s, o, NULL, why, n) == CHECK_PASS &&
-             (params == NULL || lib->fn.EVP_PKEY_CTX_set_params(s->pctx, params) == 1 ||
-              wl_fail(lib, why, n, "cannot set the signature parameters"));
     } else if (ok) {
-        ok = pk_message_ctx_open(s, d->alg, o, params, why, n);
+        ok = (s->pkey = sig_key(lib, v, why, n)) != NULL &&
+             pk_message_ctx_open(s, d->alg, o, params, why, n);
     }
     if (op != OP_KEYGEN)
         *loop = op == OP_SIGN ? pk_sign_loop : pk_verify_loop;
@@ -213,9 +211,7 @@ static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
     static const sig_def id##_def = {alg_, cap};                                              \
     const workload wl_##id = {                                                                \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = sig_ops, .doc = doc_, .since = R_350,  \
-        .needs = {[API_EVP] = SIG_NEEDS_COMMON "EVP_PKEY_CTX_new EVP_PKEY_sign_init "         \
-                              "EVP_PKEY_verify_init EVP_PKEY_CTX_set_params",                 \
-                  [API_FETCH] = SIG_NEEDS_COMMON "EVP_PKEY_CTX_new_from_pkey "                \
+        .needs = {[API_FETCH] = SIG_NEEDS_COMMON "EVP_PKEY_CTX_new_from_pkey "                \
                                 "EVP_SIGNATURE_fetch EVP_SIGNATURE_free "                     \
                                 "EVP_PKEY_sign_message_init EVP_PKEY_verify_message_init"},   \
         .available = sig_available, .self_check = sig_self_check, .setup = sig_setup,         \

@@ -136,11 +136,9 @@ static void test_sig_vectors_hold(void **state)
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
         const pq_sig_vector *v = pq_sig_vector_for(sigs[i]);
         assert_non_null(v);
-        for (api_path api = API_EVP; api <= API_FETCH; api += API_FETCH - API_EVP) {
-            char why[512] = "";
-            if (pq_sig_vector_check(&the_lib, api, v, 50000, why, sizeof why) != CHECK_PASS)
-                fail_msg("%s/%s: %s", sigs[i], api_name(api), why);
-        }
+        char why[512] = "";
+        if (pq_sig_vector_check(&the_lib, API_FETCH, v, 50000, why, sizeof why) != CHECK_PASS)
+            fail_msg("%s: %s", sigs[i], why);
     }
 }
 
