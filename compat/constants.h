@@ -55,6 +55,7 @@
 
 /* --- OSSL_PARAM data types (core.h), OSSL_DECODER selections, 3.0+ ------ */
 #define CX_OSSL_PARAM_INTEGER 1u
+#define CX_OSSL_PARAM_UNSIGNED_INTEGER 2u
 #define CX_OSSL_PARAM_UTF8_STRING 4u
 #define CX_OSSL_PARAM_OCTET_STRING 5u
 #define CX_OSSL_PARAM_UTF8_PTR 6u

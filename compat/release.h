@@ -14,8 +14,10 @@
 #define R_110 10100L
 #define R_111 10101L
 #define R_300 30000L
+#define R_320 30200L
 #define R_340 30400L
 #define R_350 30500L
+#define R_400 40000L
 #define R_MAX 9999999L
 
 /* "1.0.1" for R_101, "3.0" for R_300 */

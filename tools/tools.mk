@@ -13,3 +13,15 @@ tightloop: $(TIGHTLOOP)
 $(TIGHTLOOP): tools/tightloop.c tools/tightloop_modes.c tools/tightloop.h $(COMPAT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMPAT_OBJS) $(LDLIBS)
+
+#   make pq-sign      build/tools/pq-sign: a seeded key and the SHA-256 of its
+#                     deterministic ML-DSA / SLH-DSA signature, made by a 3.5+
+#                     libcrypto (tools/gen-pq-sig-vectors.sh)
+PQ_SIGN := build/tools/pq-sign
+
+.PHONY: pq-sign
+pq-sign: $(PQ_SIGN)
+
+$(PQ_SIGN): tools/pq-sign.c $(COMPAT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMPAT_OBJS) $(LDLIBS)

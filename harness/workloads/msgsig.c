@@ -1,4 +1,4 @@
-/* ed25519 and ml-dsa-65: signatures over the message itself (no digest
+/* ed25519: signatures over the message itself (no digest
  * first).  One operation = one signature of a 32-byte message (the bytes of
  * rsa_test_digest) with a fixed key / one verification of it.
  *   evp    EVP_DigestSignInit + EVP_DigestSign per operation (1.1.1+): how
@@ -6,15 +6,12 @@
  *          (a 3.x context is finalised by the one-shot call)
  *   fetch  the algorithm fetched once (EVP_SIGNATURE_fetch), the context
  *          initialised once with EVP_PKEY_sign_message_init (3.4+), then
- *          EVP_PKEY_sign per operation, as `openssl speed` of 3.5 times
- *          ML-DSA
- * Neither has a low-level call.  Known answers: RFC 8032 7.1 TEST 2 for
- * Ed25519; NIST ACVP sigGen ML_DSA_65_35 (context string, deterministic
- * signing through the "deterministic" parameter) for ML-DSA-65. */
+ *          EVP_PKEY_sign per operation
+ * No low-level call.  Known answer: RFC 8032 7.1 TEST 2.  (ML-DSA and
+ * SLH-DSA: pqsig.c.) */
 #include "pkey.h"
 #include "pkey_keys.h"
 #include "pkey_more.h"
-#include "pq_keys.h"
 #include "rsa_keys.h"
 
 #include <stdlib.h>
@@ -157,35 +154,6 @@ const workload wl_ed25519 = MS_WORKLOAD(
                 "EVP_MD_CTX_new EVP_MD_CTX_free "
                 "d2i_AutoPrivateKey EVP_PKEY_free",
     [API_FETCH] = MS_NEEDS_FETCH "d2i_AutoPrivateKey");
-
-/* --- ML-DSA-65 --------------------------------------------------------------- */
-
-static cx_EVP_PKEY *mldsa65_key(const crypto_lib *lib, char *why, size_t n)
-{
-    return pk_raw_private_key(lib, "ML-DSA-65", mldsa65_sk, why, n);
-}
-
-static bool mldsa65_kat(msgsig_kat *k, char *why, size_t n)
-{
-    *k = (msgsig_kat){0};
-    unsigned char *m = pk_unhex(mldsa65_msg, &k->msg_len, why, n);
-    unsigned char *c = m ? pk_unhex(mldsa65_ctx, &k->ctx_len, why, n) : NULL;
-    unsigned char *s = c ? pk_unhex(mldsa65_sig, &k->sig_len, why, n) : NULL;
-    k->msg = k->heap[0] = m;
-    k->ctx = k->heap[1] = c;
-    k->sig = k->heap[2] = s;
-    return s != NULL;
-}
-
-static const msgsig_def mldsa65 = {.title = "ML-DSA-65", .alg = "ML-DSA-65", .sig_cap = 4096,
-                                   .key = mldsa65_key, .kat = mldsa65_kat,
-                                   .deterministic_param = true};
-
-const workload wl_ml_dsa_65 = MS_WORKLOAD(
-    "ml-dsa-65", mldsa65,
-    "one ML-DSA-65 (FIPS 204) signature of a 32-byte message (fixed key, hedged) / "
-    "one verification (fetch only)",
-    R_350, [API_FETCH] = MS_NEEDS_FETCH "EVP_PKEY_new_raw_private_key_ex");
 
 /* --- Ed448 ------------------------------------------------------------------- */
 
