@@ -116,17 +116,16 @@ try_upstream() {
 }
 
 # --- (4) git ------------------------------------------------------------------------
-# try_git DIR REF: resolve REF to a commit (a tag of that name first, so that a
-# branch called like a release never wins); the tree is exported later with
-# git_export (builds/git-export.sh), so the user's clone and work tree are
-# never touched, and nothing is fetched.
+# try_git DIR REF: resolve REF to a commit (git prefers refs/tags/REF to a
+# branch of the same name); the tree is exported later with git_export
+# (builds/git-export.sh), so the user's clone and work tree are never
+# touched, and nothing is fetched.
 try_git() {
     local dir=$1 ref=$2 commit
     [[ -n $dir ]] || { say "  git: OPENSSL_GIT not set"; return 1; }
     [[ -d $dir ]] || { say "  git: $dir is not a folder"; return 1; }
     [[ $ref != -* ]] || { say "  git: refusing ref starting with '-'"; return 1; }
-    commit=$(git_offline "$dir" rev-parse -q --verify "refs/tags/$ref^{commit}" 2>/dev/null) \
-        || commit=$(git_offline "$dir" rev-parse -q --verify "$ref^{commit}" 2>/dev/null) \
+    commit=$(git_offline "$dir" rev-parse -q --verify "$ref^{commit}" 2>/dev/null) \
         || { say "  git: no tag or ref '$(printable "$ref")' in $dir"; return 1; }
     SRC_KIND=git SRC_GIT_DIR=$dir SRC_GIT_COMMIT=$commit
     SRC_DETAIL="git $dir ref $ref commit $commit"

@@ -26,10 +26,15 @@ setup_file() {
     echo 'int a, b;' >"$SNAP/crypto/a.c"
     git -C "$SNAP" commit -qam 9.9.2
     git -C "$SNAP" tag openssl-9.9.2
+    # openssl-9.9.3 lacks test/build.info, which ./config reads: not test data
+    echo 'PROGRAMS=x y' >"$SNAP/test/build.info"
+    echo 'int a;' >"$SNAP/crypto/a.c"
+    git -C "$SNAP" commit -qam 9.9.3
+    git -C "$SNAP" tag openssl-9.9.3
     # a branch called like the first tag, elsewhere: the tag must win
     git -C "$SNAP" branch openssl-9.9.1 openssl-9.9.2
     local oid
-    for oid in $(git -C "$SNAP" rev-parse openssl-9.9.1:test/data.txt openssl-9.9.2:crypto/a.c); do
+    for oid in $(git -C "$SNAP" rev-parse openssl-9.9.1:test/data.txt openssl-9.9.2:crypto/a.c openssl-9.9.3:test/build.info); do
         rm -f -- "$SNAP/.git/objects/${oid:0:2}/${oid:2}"
     done
     # "partial": a --filter=blob:limit=1k clone over file:// (a promisor
@@ -77,6 +82,13 @@ still_missing() {
     [ "${#lines[@]}" -eq 1 ]
     [[ $output == "git-export: error: build input missing from the git history: crypto/a.c (only test data"* ]]
     [ -z "$(ls -A "$BATS_TEST_TMPDIR")" ]
+}
+
+@test "a missing build.info under test/ is a build input (./config reads it): refused" {
+    run "$ROOT/builds/git-export.sh" "$SNAP" openssl-9.9.3 "$BATS_TEST_TMPDIR/out"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [ "$output" = "git-export: error: build input missing from the git history: test/build.info (only test data may be missing: get the full history or a tarball)" ]
 }
 
 @test "build-release: a missing build input refuses before configure, one error line, nothing installed" {
@@ -168,6 +180,15 @@ need_snapshot() {
         echo "$t: $output"
         [ "$status" -eq 0 ]
         [ -f "$BATS_TEST_TMPDIR/$t/Configure" ]
-        [ -z "$(grep -v '^test/' <<<"$output")" ]
+        [ "$(grep -cv -e '^test/' -e '^$' <<<"$output")" -eq 0 ]
     done
+}
+
+@test "installed snapshot build (builds/install/3.4.6, source git): build-info.txt names the blob left out" {
+    local info=$ROOT/builds/install/3.4.6/build-info.txt
+    if [[ ! -f $info ]] || ! grep -qx 'source=git' "$info"; then
+        skip "no builds/install/3.4.6 built from a git snapshot (make builds RELEASES=3.4.6 OPENSSL_GIT=<snapshot>)"
+    fi
+    grep -qx 'git_missing_count=1' "$info"
+    grep -qx 'git_missing=test/recipes/30-test_evp_data/evprand.txt' "$info"
 }
