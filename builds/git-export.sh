@@ -24,9 +24,10 @@ missing_tolerated() {
 }
 
 # git_offline DIR ARGS...: git on DIR that cannot fetch a missing object.
-# GIT_NO_LAZY_FETCH is git >= 2.44's switch; older git (2.39 here) ignores it
-# and would run `git fetch` from the promisor remote, which
-# protocol.allow=never turns into an immediate error on every git.
+# GIT_NO_LAZY_FETCH is the switch of git >= 2.44 and of the 2.39.4+ security
+# releases (Debian's 2.39.5 honours it); an older git ignores it and would run
+# `git fetch` from the promisor remote, which protocol.allow=never turns into
+# an immediate error on every git.
 git_offline() {
     local dir=$1; shift
     GIT_NO_LAZY_FETCH=1 GIT_TERMINAL_PROMPT=0 git -C "$dir" -c protocol.allow=never "$@"
