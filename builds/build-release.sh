@@ -107,7 +107,15 @@ find_source "$base" "$tarball" "$sha" "$debver" "$git_ref" || fail "no usable so
 say "  source: $SRC_DETAIL"
 
 step=unpack
-unpack_source "$work/src" >>"$LOG" 2>&1 || fail "unpack failed"
+if ! unpack_source "$work/src" >>"$LOG" 2>&1; then
+    # One line: the reason is the whole story (no log tail to read).
+    if [[ -n $GIT_EXPORT_ERROR ]]; then
+        echo "builds: error: $name: refused, nothing built: $GIT_EXPORT_ERROR" >>"$LOG"
+        die "$name: refused, nothing built: $GIT_EXPORT_ERROR"
+    fi
+    fail "unpack failed"
+fi
+for p in "${GIT_MISSING[@]}"; do say "  left out (missing from the git history, test data): $(printable "$p")"; done
 if [[ -z $gen ]]; then gen=$(detect_generation "$work/src") || fail "cannot tell the OpenSSL generation of this tree (use --generation)"; fi
 
 setup_compiler
@@ -167,7 +175,11 @@ case $SRC_KIND in git) sha_out="n/a (git commit $SRC_GIT_COMMIT)" ;; *) sha_out=
     echo "generation=$gen"
     echo "source=$SRC_KIND"
     echo "source_detail=$SRC_DETAIL"
-    [[ $SRC_KIND == git ]] && { echo "git_ref=$git_ref"; echo "git_commit=$SRC_GIT_COMMIT"; }
+    if [[ $SRC_KIND == git ]]; then
+        echo "git_ref=$git_ref"; echo "git_commit=$SRC_GIT_COMMIT"
+        echo "git_missing_count=${#GIT_MISSING[@]}"
+        for p in "${GIT_MISSING[@]}"; do echo "git_missing=$(printable "$p")"; done
+    fi
     echo "sha256=$sha_out"
     echo "configure=$(sed -n 's/^=== configure line: //p' "$LOG" | head -n1)"
     echo "cc=$CC"

@@ -1,6 +1,5 @@
 # shellcheck shell=bash
 # builds/sources.sh — where a release's source tree comes from (sourced by
-# shellcheck shell=bash
 # build-release.sh after lib.sh).
 #
 # Order (OSSLBENCH_SOURCES, default "tarball debian upstream git"):
@@ -12,6 +11,9 @@
 # On success these globals are set:
 #   SRC_KIND (tarball|debian|upstream|git)  SRC_DETAIL (free text)
 #   SRC_TARBALL (verified file) or SRC_GIT_DIR + SRC_GIT_COMMIT.
+
+# shellcheck source=builds/git-export.sh
+source "$BUILDS_SRC/git-export.sh"
 
 SOURCES_ORDER=${OSSLBENCH_SOURCES:-tarball debian upstream git}
 UPSTREAM_CONNECT_TIMEOUT=${OSSLBENCH_CONNECT_TIMEOUT:-5}
@@ -114,15 +116,17 @@ try_upstream() {
 }
 
 # --- (4) git ------------------------------------------------------------------------
-# try_git DIR REF: resolve REF to a commit; the tree is exported later with
-# `git archive`, so the user's clone and work tree are never touched.
+# try_git DIR REF: resolve REF to a commit (git prefers refs/tags/REF to a
+# branch of the same name); the tree is exported later with git_export
+# (builds/git-export.sh), so the user's clone and work tree are never
+# touched, and nothing is fetched.
 try_git() {
     local dir=$1 ref=$2 commit
     [[ -n $dir ]] || { say "  git: OPENSSL_GIT not set"; return 1; }
     [[ -d $dir ]] || { say "  git: $dir is not a folder"; return 1; }
     [[ $ref != -* ]] || { say "  git: refusing ref starting with '-'"; return 1; }
-    commit=$(git -C "$dir" rev-parse -q --verify "$ref^{commit}" 2>/dev/null) \
-        || { say "  git: no ref '$ref' in $dir"; return 1; }
+    commit=$(git_offline "$dir" rev-parse -q --verify "$ref^{commit}" 2>/dev/null) \
+        || { say "  git: no tag or ref '$(printable "$ref")' in $dir"; return 1; }
     SRC_KIND=git SRC_GIT_DIR=$dir SRC_GIT_COMMIT=$commit
     SRC_DETAIL="git $dir ref $ref commit $commit"
 }
@@ -148,17 +152,18 @@ find_source() {
 }
 
 # unpack_source DEST: put the source tree at DEST (which must not exist).
+# A git source may leave out missing test data (GIT_MISSING names it); a
+# missing build input or any failed step fails (GIT_EXPORT_ERROR says why).
 unpack_source() {
     local dest=$1 tmp top
-    tmp=$(mktemp -d "$(dirname "$dest")/.unpack-XXXXXX")
+    GIT_MISSING=() GIT_EXPORT_ERROR=''
     if [[ $SRC_KIND == git ]]; then
-        git -C "$SRC_GIT_DIR" archive --format=tar --prefix=tree/ "$SRC_GIT_COMMIT" | tar -x -C "$tmp"
-        top=$tmp/tree
-    else
-        tar -xzf "$SRC_TARBALL" -C "$tmp"
-        top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d)
-        [[ $(wc -l <<<"$top") == 1 && -n $top ]] || { say "unexpected tarball layout"; return 1; }
+        git_export "$SRC_GIT_DIR" "$SRC_GIT_COMMIT" "$dest"
+        return
     fi
-    mv -- "$top" "$dest"
-    rm -rf -- "$tmp"
+    tmp=$(mktemp -d "$(dirname "$dest")/.unpack-XXXXXX")
+    tar -xzf "$SRC_TARBALL" -C "$tmp" || { say "tar -xzf $SRC_TARBALL failed"; rm -rf -- "$tmp"; return 1; }
+    top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d)
+    [[ $(wc -l <<<"$top") == 1 && -n $top ]] || { say "unexpected tarball layout"; rm -rf -- "$tmp"; return 1; }
+    mv -- "$top" "$dest" && rm -rf -- "$tmp"
 }
