@@ -15,6 +15,8 @@ bool report_point_is_ops(const report_point *p)
 /* Files written before the `kind` column had public-key op/s rows only. */
 const char *report_ops_group(const report_point *p)
 {
+    if (p->family[0] != '\0')
+        return p->family;
     return p->kind[0] != '\0' ? p->kind : "public-key";
 }
 
@@ -202,6 +204,7 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         memcpy(p.op, row->op, sizeof p.op);
         memcpy(p.unit, row->unit, sizeof p.unit);
         memcpy(p.kind, row->kind, sizeof p.kind);
+        memcpy(p.family, row->family, sizeof p.family);
         order_add(&r->workloads, p.workload);
         order_add(&r->apis, p.api);
         order_add(&r->ops, p.op);
