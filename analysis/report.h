@@ -86,6 +86,8 @@ size_t report_rank(const report_order *order, const char *name);
  * else its kind in files that predate the family column, else
  * "public-key" in files that predate the kind column. */
 const char *report_ops_group(const report_point *p);
+/* The same for a row of the set. */
+const char *report_row_group(const result_row *row);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
 typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS, RATIO_NO_CI } ratio_method;

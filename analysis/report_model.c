@@ -13,11 +13,21 @@ bool report_point_is_ops(const report_point *p)
 }
 
 /* Files written before the `kind` column had public-key op/s rows only. */
+static const char *ops_group(const char *family, const char *kind)
+{
+    if (family[0] != '\0')
+        return family;
+    return kind[0] != '\0' ? kind : "public-key";
+}
+
 const char *report_ops_group(const report_point *p)
 {
-    if (p->family[0] != '\0')
-        return p->family;
-    return p->kind[0] != '\0' ? p->kind : "public-key";
+    return ops_group(p->family, p->kind);
+}
+
+const char *report_row_group(const result_row *row)
+{
+    return ops_group(row->family, row->kind);
 }
 
 static uint32_t count_of(uint32_t n)

@@ -29,20 +29,25 @@ static bool in_table(const report_point *p, const char *api, const char *family)
            (family == NULL || strcmp(report_ops_group(p), family) == 0);
 }
 
-/* The operations of a family's points with an ok row, in point order. */
+/* The operations of a family's ok rows of this release and API path, in
+ * the order of the file (the runner's: a workload's own order of
+ * operations, keygen before sign; the report's order of operations is
+ * the whole run's, where rsa's sign comes first). */
 static size_t family_ops(const report *r, size_t rel, const char *api, const char *family,
                          const char *ops[MAX_OPS])
 {
     size_t n = 0;
-    for (size_t i = 0; i < r->npt; i++) {
-        const report_point *p = &r->pt[i];
-        if (!in_table(p, api, family) || report_find(r, rel, p) == NULL)
+    for (size_t i = 0; i < r->set->count; i++) {
+        const result_row *row = &r->set->rows[i];
+        if (row->status != ST_OK || strcmp(row->unit, "op/s") != 0 ||
+            strcmp(row->api, api) != 0 || strcmp(row->label, r->rel[rel].label) != 0 ||
+            strcmp(report_row_group(row), family) != 0)
             continue;
         size_t k = 0;
-        while (k < n && strcmp(ops[k], p->op) != 0)
+        while (k < n && strcmp(ops[k], row->op) != 0)
             k++;
         if (k == n && n < MAX_OPS)
-            ops[n++] = p->op;
+            ops[n++] = row->op;
     }
     return n;
 }
