@@ -23,8 +23,8 @@ typedef struct {
 
 /* A measured point.  Rows are classified by their CSV columns, never by
  * workload name: `unit` op/s means an operation count (public-key, key
- * exchange), B/s a throughput over block sizes; `kind` groups op/s
- * workloads into charts. */
+ * exchange), B/s a throughput over block sizes; `family` (else `kind`)
+ * groups op/s workloads into charts and speed-table sections. */
 typedef struct {
     char workload[32];
     char api[16];
@@ -33,6 +33,7 @@ typedef struct {
     uint32_t threads, procs; /* workers at once (0 reads as 1); part of the point */
     char unit[8];
     char kind[16];
+    char family[16]; /* "" in files that predate the family column */
 } report_point;
 
 /* Names in the order they first appear in the results (the runner writes
@@ -81,9 +82,12 @@ void report_release_title(const report_release *rel, char *buf, size_t n);
 bool report_point_is_ops(const report_point *p);
 /* Position of a name in an order (order->n when absent). */
 size_t report_rank(const report_order *order, const char *name);
-/* The chart group of an op/s point: its kind ("public-key" in files that
- * predate the kind column). */
+/* The chart group of an op/s point: its family ("rsa", "ecdsa", "kem"),
+ * else its kind in files that predate the family column, else
+ * "public-key" in files that predate the kind column. */
 const char *report_ops_group(const report_point *p);
+/* The same for a row of the set. */
+const char *report_row_group(const result_row *row);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
 typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS, RATIO_NO_CI } ratio_method;

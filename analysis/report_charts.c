@@ -132,7 +132,7 @@ void chart_speedup(dat_ctx *c, const point_list *l)
             ops ? "workload and operation" : "block size");
 }
 
-/* Operations per second of one kind: one row per (workload, operation),
+/* Operations per second of one family: one row per (workload, operation),
  * one column triple per release. */
 void chart_ops(dat_ctx *c, const point_list *l)
 {

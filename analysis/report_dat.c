@@ -9,14 +9,14 @@
 
 #include <string.h>
 
-/* op/s points of one kind share their speed-up and rate charts. */
+/* op/s points of one family share their speed-up and rate charts. */
 static bool same_ops_group(const report_point *p, const report_point *g)
 {
     return report_point_is_ops(p) && strcmp(report_ops_group(p), report_ops_group(g)) == 0;
 }
 
 /* Points of one API path: the throughput ones of one workload, or the op/s
- * ones of one kind. */
+ * ones of one family (report_ops_group). */
 static void collect(const report *r, const report_point *g, bool family, point_list *l)
 {
     l->n = 0;
@@ -29,7 +29,7 @@ static void collect(const report *r, const report_point *g, bool family, point_l
     }
 }
 
-/* First point of its (workload or op/s kind, api, workers) group? */
+/* First point of its (workload or op/s family, api, workers) group? */
 static bool group_start(const report *r, size_t i, bool family)
 {
     const report_point *p = &r->pt[i];

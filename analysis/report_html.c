@@ -51,7 +51,7 @@ void html_page_end(html_page *pg)
     fputs("</body></html>\n", pg->f);
 }
 
-/* The speed-up chart of a point's workload (op/s: its kind) and API path,
+/* The speed-up chart of a point's workload (op/s: its family) and API path,
  * with a worker-count tag, as report_write_dat names it. */
 static void run_chart_of(const void *ctx, const verdict_point *v, char *buf, size_t n)
 {
@@ -88,7 +88,7 @@ static void put_changes(html_page *pg, const report *r, const html_charts *chart
 }
 
 /* A section per workload, in the run's order; op/s workloads' shared
- * charts (speed-up, op/s: one per kind) in a section of their kind, before
+ * charts (speed-up, op/s: one per family) in a section of their family, before
  * the first of them. */
 static void put_charts(html_page *pg, const report *r, const html_charts *charts, int level)
 {

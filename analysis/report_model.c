@@ -13,9 +13,21 @@ bool report_point_is_ops(const report_point *p)
 }
 
 /* Files written before the `kind` column had public-key op/s rows only. */
+static const char *ops_group(const char *family, const char *kind)
+{
+    if (family[0] != '\0')
+        return family;
+    return kind[0] != '\0' ? kind : "public-key";
+}
+
 const char *report_ops_group(const report_point *p)
 {
-    return p->kind[0] != '\0' ? p->kind : "public-key";
+    return ops_group(p->family, p->kind);
+}
+
+const char *report_row_group(const result_row *row)
+{
+    return ops_group(row->family, row->kind);
 }
 
 static uint32_t count_of(uint32_t n)
@@ -202,6 +214,7 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         memcpy(p.op, row->op, sizeof p.op);
         memcpy(p.unit, row->unit, sizeof p.unit);
         memcpy(p.kind, row->kind, sizeof p.kind);
+        memcpy(p.family, row->family, sizeof p.family);
         order_add(&r->workloads, p.workload);
         order_add(&r->apis, p.api);
         order_add(&r->ops, p.op);

@@ -1,8 +1,8 @@
 /* `openssl speed`-style tables of one release: per API path, throughput
- * workloads in 1000s of bytes per second per block size, then each op/s
- * workload's operations as time per operation and operations per second.
+ * workloads in 1000s of bytes per second per block size, then a table per
+ * op/s family in speed's layout (speed_ops.c).
  * The one writer of these tables (the runner prints them too). */
-#include "report.h"
+#include "speed_ops.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -41,15 +41,6 @@ static bool has_ok(const report *r, size_t rel, const char *api, bool ops)
             report_find(r, rel, &r->pt[i]) != NULL)
             return true;
     return false;
-}
-
-/* "sha256", "sha256 (2 threads)": a table line's name. */
-static void line_name(const report_point *p, char *buf, size_t n)
-{
-    char workers[32];
-    report_workers_name(p, workers, sizeof workers);
-    snprintf(buf, n, "%s%s%s%s", p->workload, workers[0] ? " (" : "", workers,
-             workers[0] ? ")" : "");
 }
 
 /* A throughput table line: one workload, operation and worker count over
@@ -109,7 +100,7 @@ static void throughput_table(const report *r, size_t rel, const char *api, FILE 
         if (strcmp(g->api, api) != 0 || report_point_is_ops(g) || !measured)
             continue;
         char name[96];
-        line_name(g, name, sizeof name);
+        speed_line_name(g, name, sizeof name);
         fprintf(f, "%-20s", name);
         for (size_t s = 0; s < ns; s++) {
             const result_row *row = NULL;
@@ -126,22 +117,6 @@ static void throughput_table(const report *r, size_t rel, const char *api, FILE 
     free(at);
 }
 
-static void ops_table(const report *r, size_t rel, const char *api, FILE *f)
-{
-    fprintf(f, "%-20s %-12s %14s %14s\n", "", "operation", "time/op", "op/s");
-    for (size_t i = 0; i < r->npt; i++) {
-        const report_point *p = &r->pt[i];
-        if (!report_point_is_ops(p) || strcmp(p->api, api) != 0)
-            continue;
-        const result_row *row = report_find(r, rel, p);
-        if (row == NULL || row->rate <= 0.0)
-            continue;
-        char name[96];
-        line_name(p, name, sizeof name);
-        fprintf(f, "%-20s %-12s %13.6fs %14.1f\n", name, p->op, 1.0 / row->rate, row->rate);
-    }
-}
-
 void report_write_speed(const report *r, size_t rel, FILE *f)
 {
     const report_release *x = &r->rel[rel];
@@ -155,8 +130,10 @@ void report_write_speed(const report *r, size_t rel, FILE *f)
                 x->version[0] ? x->version : "?", api);
         if (sym)
             throughput_table(r, rel, api, f);
+        if (sym && ops)
+            fputc('\n', f);
         if (ops)
-            ops_table(r, rel, api, f);
+            speed_ops_tables(r, rel, api, f);
         any = true;
     }
     if (!any)

@@ -74,10 +74,14 @@ static void print_workload(const workload *w, const char *name, bool dflt, bool 
     join_ops(w, ops, sizeof ops);
     join_apis(w, apis, sizeof apis);
     speed_names_for(name, speed, sizeof speed, releases, sizeof releases);
+    workload_spec ws;
+    if (!workload_parse(name, &ws))
+        workload_example(w, &ws); /* "evp:NAME" */
     int written;
     if (tsv)
-        written = printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind),
-               workload_unit(w), ops, dflt ? "yes" : "no", apis, w->doc, speed, releases);
+        written = printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, kind_name(w->kind),
+               workload_unit(w), ops, dflt ? "yes" : "no", apis, w->doc, speed, releases,
+               workload_family(&ws));
     else
         written = printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", name, kind_name(w->kind),
                          workload_unit(w), ops, dflt ? "yes" : "", speed, w->doc);
@@ -88,7 +92,7 @@ static void print_workload(const workload *w, const char *name, bool dflt, bool 
 static int list_workloads(bool tsv)
 {
     if (tsv)
-        puts("workload\tkind\tunit\tops\tdefault\tapis\tdoc\tspeed_names\tspeed_releases");
+        puts("workload\tkind\tunit\tops\tdefault\tapis\tdoc\tspeed_names\tspeed_releases\tfamily");
     else
         printf("  %-20s %-12s %-5s %-11s %-3s %-24s %s\n", "workload", "kind", "unit", "ops",
                "def", "openssl speed's names", "one operation");

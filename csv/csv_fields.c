@@ -155,6 +155,7 @@ static const char *check_names(const result_row *r)
         {"bad workload", offsetof(result_row, workload), row_workload_valid},
         {"bad op", offsetof(result_row, op), row_name_valid},
         {"bad kind", offsetof(result_row, kind), row_name_valid},
+        {"bad family", offsetof(result_row, family), row_name_valid},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!names[i].valid((const char *)r + names[i].offset))

@@ -29,9 +29,9 @@ bool row_status_is_failure(row_status s);
  * so it is a name, never text. */
 #define ROW_LABEL_RULE "labels are 1 to 63 letters, digits and . _ + -"
 bool row_label_valid(const char *s);
-/* The other name columns (version, flavor, api, workload, op, kind) use the
- * label's characters; "" is allowed (a row about a whole library names no
- * point). */
+/* The other name columns (version, flavor, api, workload, op, kind,
+ * family) use the label's characters; "" is allowed (a row about a whole
+ * library names no point). */
 bool row_name_valid(const char *s);
 /* The workload column: a name, or a by-name line's prefix and the
  * algorithm ("evp:sm4-cbc"): one ':' between two names.  The ':' reaches no
@@ -51,6 +51,7 @@ typedef struct {
     char api[16];        /* an API path name (harness/apis.def) */
     char workload[32];   /* a workload name as on the command line */
     char kind[16];       /* the workload's kind: symmetric, public-key, ... */
+    char family[16];     /* its chart family: rsa, ecdsa, kem ... ("" in older files) */
     char op[16];         /* the operation: digest, encrypt, sign, ... */
     uint64_t bytes;      /* block size; 0 for public-key operations */
     uint32_t threads;    /* threads running the operation at once in one process (>= 1) */

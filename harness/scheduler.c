@@ -2,6 +2,7 @@
 
 #include "../stats/summary.h"
 #include "progress.h"
+#include "workloads/speed_names.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -75,6 +76,7 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     r->cpus = (uint32_t)s->ncpus;
     snprintf(r->unit, sizeof r->unit, "%s", workload_unit(p->ws->w));
     snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
+    snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
     snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
     snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);

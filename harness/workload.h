@@ -104,6 +104,13 @@ struct workload {
      * then reads "not built: enable-md2" (support.c). */
     const char *not_built;
 
+    /* The chart and speed-table family (the CSV's `family`) of a line that
+     * no family word of openssl speed lists (speed_names.def: "rsa",
+     * "ecdh" ...), which always wins: "rsa" for RSA encryption, "signature"
+     * for post-quantum signatures.  NULL: "kem" for a line with an
+     * "encaps" operation, else its kind (workload_family). */
+    const char *family;
+
     /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
      * the path although it exports the functions (an algorithm left out of
      * the build, a key size out of range); any result but CHECK_PASS makes

@@ -34,4 +34,10 @@ set tics nomirror
 set grid ytics lc rgb "#dddddd" lw 1 dt 1
 
 # Tics at 1-2-5 steps for log axes (a decade apart is too sparse to read).
-logtics_y = 'set ytics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; set ytics add (sprintf(v >= 1 ? "%.0f" : "%g", v) v) } }'
+logtics_for(axis) = sprintf('set %stics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; set %stics add (sprintf(v >= 1 ? "%%.0f" : "%%g", v) v) } }', axis, axis)
+logtics_y = logtics_for("y")
+# The same with short labels (500, 1k, 20k, 5M) for a horizontal axis,
+# where "20000 50000 100000" would run together; over more than `decades`
+# decades only the powers of ten are labelled (2 and 5: minor tics).
+tic_k(v) = v >= 1e6 ? sprintf("%gM", v / 1e6) : v >= 1e3 ? sprintf("%gk", v / 1e3) : sprintf("%g", v)
+logtics_k(axis, decades) = sprintf('set %stics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; if (m eq "1" || %d <= 4) { set %stics add (tic_k(v) v) } else { set %stics add ("" v 1) } } }', axis, decades, axis, axis)

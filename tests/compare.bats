@@ -67,7 +67,7 @@ setup() {
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,run_id,kind,providers,propquery,version_text,sample_rates" ]
+    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,run_id,kind,family,providers,propquery,version_text,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
     c() { csv_col "$RUN/results.csv" "$1"; }
     run awk -F, -v st="$(c status)" -v un="$(c unit)" -v ra="$(c rate)" -v lo="$(c ci_low)" \
@@ -149,8 +149,8 @@ setup() {
     for t in "$RUN"/plots/speed-1.1.1w.txt "$RUN"/plots/speed-system-3.0.*.txt; do
         grep -q "1000s of bytes per second processed" "$t"
         grep -Eq '^sha256 +[0-9]+\.[0-9]{2}k' "$t"
-        grep -Eq '^rsa2048 +sign +[0-9.]+s +[0-9.]+$' "$t"
-        grep -Eq '^rsa2048 +verify +[0-9.]+s +[0-9.]+$' "$t"
+        grep -Eq '^rsa +sign +verify +sign/s +verify/s$' "$t"
+        grep -Eq '^rsa2048 +[0-9.]+s +[0-9.]+s +[0-9.]+ +[0-9.]+$' "$t"
     done
     grep -q 'fetch API' "$RUN"/plots/speed-system-3.0.*.txt
     run grep -c "fetch API" "$RUN/plots/speed-1.1.1w.txt"
@@ -176,8 +176,8 @@ setup() {
     [ "$pairs" -gt 10 ]
     [ "$(grep -c '^throughput' "$P/charts.list")" -eq "$pairs" ]
     [ -s "$P/speedup-sha256-evp.png" ]
-    [ -s "$P/speedup-public-key-evp.svg" ]
-    [ -s "$P/ops-public-key-evp.png" ]
+    [ -s "$P/speedup-rsa-evp.svg" ] # op/s charts: one per family
+    [ -s "$P/ops-rsa-evp.png" ]
     [ -s "$P/apis-sha256.svg" ]
     [ -s "$P/apis-rsa2048.png" ]
     [ "$n" -gt 30 ]
@@ -197,7 +197,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     # speed-up: the system library's bars against the 1.1.1w baseline
     run svg_texts "$P/speedup-sha256-evp.svg"
     [[ $output == *"$sys"* && $output == *"vs 1.1.1w"* && $output == *"16 B"* ]]
-    run svg_texts "$P/ops-public-key-evp.svg"
+    run svg_texts "$P/ops-rsa-evp.svg"
     [[ $output == *1.1.1w* && $output == *"$sys"* && $output == *rsa2048* ]]
     # API paths: both releases as groups, the paths in the key
     run svg_texts "$P/apis-sha256.svg"

@@ -357,7 +357,7 @@ rows_of() { csv_fields "$TMP/r.csv" workload api status note; }
 @test "list: each workload's openssl speed names and releases, in two columns after the old ones" {
     run "$OSSLBENCH" list --workloads --tsv
     [ "$status" -eq 0 ]
-    [ "${lines[0]}" = "workload	kind	unit	ops	default	apis	doc	speed_names	speed_releases" ]
+    [ "${lines[0]}" = "workload	kind	unit	ops	default	apis	doc	speed_names	speed_releases	family" ]
     run awk -F'\t' '$1 == "bf-cbc" { print $8 "|" $9 }' <<<"$output"
     [ "$output" = "bf-cbc blowfish bf|0.9.8-4.0" ]
     run "$OSSLBENCH" list --workload blowfish

@@ -118,6 +118,7 @@ static const char *const ms_ops[] = {"sign", "verify", NULL};
 #define MS_WORKLOAD(wname, def, doc_, since_, ...)                                            \
     {                                                                                         \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = ms_ops, .doc = doc_, .since = since_,  \
+        .family = "signature", /* Ed25519, Ed448: speed's "eddsa" comes first */       \
         .needs = {__VA_ARGS__}, .available = ms_available, .self_check = ms_self_check,       \
         .setup = ms_setup, .teardown = pk_free, .data = &def,                                 \
     }

@@ -227,7 +227,7 @@ static const int pkcs1 = CX_RSA_PKCS1_PADDING, oaep = CX_RSA_PKCS1_OAEP_PADDING;
 #define ENC_WORKLOAD(wname, doc_, padding)                                                    \
     {                                                                                          \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = enc_ops, .doc = doc_, .param = 2048,   \
-        .param_min = 512, .param_max = 16384, .members = enc_members,                         \
+        .family = "rsa", .param_min = 512, .param_max = 16384, .members = enc_members,                         \
         .needs = {[API_LEGACY] = RSA_KEY_NEEDS "RSA_public_encrypt RSA_private_decrypt",      \
                   [API_EVP] = "EVP_PKEY_CTX_new " ENC_EVP_NEEDS                                \
                               "EVP_PKEY_CTX_set_rsa_padding|EVP_PKEY_CTX_ctrl",                \

@@ -175,6 +175,7 @@ static const int load_members[] = {1024, 2048, 3072, 4096, 7680, 15360, 0};
 const workload wl_rsa_load = {
     .name = "rsa-load",
     .kind = KIND_PUBLIC_KEY,
+    .family = "rsa", /* speed's rsa table: the key's other costs */
     .ops = load_ops,
     .doc = "decode the fixed RSA private key from DER (freeing the one before)",
     .param = 2048,

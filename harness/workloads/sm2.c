@@ -176,6 +176,7 @@ static const char *const sm2_ops[] = {"sign", "verify", NULL};
 const workload wl_sm2 = {
     .name = "sm2",
     .kind = KIND_PUBLIC_KEY,
+    .family = "sm2", /* speed's own table; its one speed name lists one workload */
     .ops = sm2_ops,
     .doc = "one SM2 signature (SM3, default ID) of a 32-byte message (fixed key) / one "
            "verification (EVP only: no low-level call)",

@@ -178,3 +178,37 @@ void speed_releases_text(unsigned mask, char *buf, size_t n)
     if (buf[0] == '\0')
         snprintf(buf, n, "-");
 }
+
+typedef struct {
+    const workload *w;
+    size_t words;
+    bool lists;
+} family_probe;
+
+static bool probe_word(const char *word, void *ctx)
+{
+    family_probe *fp = ctx;
+    workload_spec ws;
+    fp->words++;
+    if (workload_parse(word, &ws) && ws.w == fp->w)
+        fp->lists = true;
+    return true;
+}
+
+const char *workload_family(const workload_spec *ws)
+{
+    for (size_t i = 0; i < speed_name_count; i++) {
+        family_probe fp = {ws->w, 0, false};
+        if (strcmp(speed_names[i].workloads, "*") == 0)
+            continue;
+        each_word(speed_names[i].workloads, probe_word, &fp);
+        if (fp.words >= 2 && fp.lists)
+            return speed_names[i].name;
+    }
+    if (ws->w->family != NULL)
+        return ws->w->family;
+    for (const char *const *op = ws->w->ops; *op != NULL; op++)
+        if (strcmp(*op, "encaps") == 0)
+            return "kem";
+    return kind_name(ws->w->kind);
+}

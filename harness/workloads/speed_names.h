@@ -38,6 +38,13 @@ const char *workload_expand_suggest(const char *name);
 /* Whether the table's line `sn` stands for the workload named `canonical`. */
 bool speed_name_covers(const speed_name *sn, const char *canonical);
 
+/* The family a workload's rows are charted and tabled in: the first
+ * family word of the table (a line for two workloads or more, not "all")
+ * that lists the workload's registry line (rsa768 is in "rsa" although
+ * speed lists no rsa768); else the line's own `family`; else "kem" when
+ * it has an "encaps" operation; else its kind ("public-key"). */
+const char *workload_family(const workload_spec *ws);
+
 /* The releases in `mask` as ranges over SPEED_RELEASES: "0.9.8-4.0",
  * "0.9.8,1.0.2,3.0-4.0"; "-" when none. */
 void speed_releases_text(unsigned mask, char *buf, size_t n);
