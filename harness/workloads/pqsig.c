@@ -213,6 +213,7 @@ static const char *const sig_ops[] = {"keygen", "sign", "verify", NULL};
     static const sig_def id##_def = {alg_, cap};                                              \
     const workload wl_##id = {                                                                \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = sig_ops, .doc = doc_, .since = R_350,  \
+        .family = "signature", /* speed 3.5's signature table */                           \
         .needs = {[API_FETCH] = SIG_NEEDS_COMMON "EVP_PKEY_CTX_new_from_pkey "                \
                                 "EVP_SIGNATURE_fetch EVP_SIGNATURE_free "                     \
                                 "EVP_PKEY_sign_message_init EVP_PKEY_verify_message_init"},   \
