@@ -56,7 +56,7 @@ typedef struct {
     uint32_t threads;    /* threads running the operation at once in one process (>= 1) */
     uint32_t procs;      /* processes running it at once (>= 1); the rate is their sum */
     double rate;         /* median, in unit */
-    char unit[8];        /* B/s | op/s */
+    char unit[16];       /* B/s | op/s | instr/op (csv/units.h) */
     double ci_low, ci_high;
     uint32_t samples;
     uint64_t iterations; /* operations per sample */
@@ -70,6 +70,7 @@ typedef struct {
     char run_id[40];     /* one run of the runner: its rows' samples are paired by round */
     char providers[PROVIDERS_SIZE]; /* 3.0+: the providers loaded ("" before 3.0) */
     char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
+    char ia32cap[64];    /* the OPENSSL_ia32cap the library saw, as it reports it (3.0+), or "" */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;
