@@ -70,7 +70,7 @@ typedef struct {
     char run_id[40];     /* one run of the runner: its rows' samples are paired by round */
     char providers[PROVIDERS_SIZE]; /* 3.0+: the providers loaded ("" before 3.0) */
     char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
-    char ia32cap[64];    /* the OPENSSL_ia32cap the library saw, as it reports it (3.0+), or "" */
+    char ia32cap[96];    /* the OPENSSL_ia32cap the library saw, as it reports it (3.0+), or "" */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

@@ -40,7 +40,7 @@ typedef struct {
     char note[256];      /* why not ok; in an ok hello, a remark (--provider ignored) */
     char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
     char providers[PROVIDERS_SIZE]; /* hello: the providers loaded (harness/providers.h) */
-    char ia32cap[64];    /* hello: the OPENSSL_ia32cap the library saw (cpuinfo.h), or "" */
+    char ia32cap[96];    /* hello: the OPENSSL_ia32cap the library saw (cpuinfo.h), or "" */
     char fingerprint[FINGERPRINT_SIZE]; /* PREPARE: one operation's output (agreement.h), or "" */
 } reply;
 

@@ -148,3 +148,16 @@ counts() {
     grep -q '^cpu_mask: ~0x' "$TMP/m.metadata.txt"
     [[ $(csv_fields "$TMP/m.csv" ia32cap) == *"env:~0x"* ]]
 }
+
+@test "real: make regress METRIC=instructions, 1.1.1w vs 3.0.x sha256 16 B: slower (exit 1), decided on counts" {
+    need_valgrind
+    local lib111
+    lib111=$(libcrypto_111 2>/dev/null) || skip "no libcrypto 1.1.1 (tests/helpers.bash libcrypto_111)"
+    run make -s -C "$ROOT" regress METRIC=instructions BASE="$lib111" NEW="$SYSTEM_LIBCRYPTO" \
+        WORKLOADS=sha256 SIZES=16 API=evp REGRESS_OUT="$TMP/reg"
+    echo "$output"
+    [ "$status" -ne 0 ] # make's 2 for compare's 1
+    [[ $output == *"instr/op"*"slower"*"exact counts: threshold alone"* ]]
+    [[ $output == *"1 points: 1 slower"* ]]
+    [ "$(csv_fields "$TMP"/reg/*.csv samples | sort -u)" = 1 ]
+}
