@@ -69,6 +69,7 @@ csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
 extra=(${RUN_ARGS:---quick --precision 0.0005})
 # METRIC=instructions: one counted sample per library, no time budget to fill.
 if [[ ${METRIC:-time} == instructions ]]; then
+    # shellcheck disable=SC2206  # as above
     extra=(${RUN_ARGS:-} --metric instructions)
 fi
 rc=0
