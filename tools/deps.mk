@@ -18,7 +18,7 @@ DEPS_FOR_cross-test    := cross
 DEPS_FOR_cross-build   := cross
 # METRIC=instructions counts with valgrind: the goals that measure need it then
 # (METRIC is a knob: its bytes, compared as a word, never expanded as code).
-DEPS_FOR_METRIC := $(if $(filter instructions,$(METRIC)),$(if $(filter compare regress bisect fleet,$(MAKECMDGOALS)),instructions))
+DEPS_FOR_METRIC := $(if $(filter instructions,$(METRIC)),$(if $(filter compare regress bisect,$(MAKECMDGOALS)),instructions))
 DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))) $(DEPS_FOR_METRIC))
 
 .PHONY: deps
