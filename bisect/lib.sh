@@ -155,6 +155,7 @@ measure_against_reference() {
 human_rate() {
     awk -v r="$1" -v unit="${2:-B/s}" 'BEGIN {
         if (r == "") { printf "-"; exit }
+        if (unit == "instr/op") { printf "%.0f %s", r, unit; exit } # a count: every digit
         split(" k M G T", p, " "); i = 1
         while (r >= 1000 && i < 5) { r /= 1000; i++ }
         printf "%.1f %s%s", r, (i > 1 ? p[i - 1] : ""), unit }'

@@ -219,7 +219,7 @@ void run_metadata_write_head(FILE *f, const run_metadata *m)
     meta_put_line(f, "clock", p->cpu_clock ? "cpu" : "wall");
     meta_put_line(f, "metric", p->metric == METRIC_INSTRUCTIONS ? "instructions" : "time");
     meta_put_line(f, "cpu_mask", m->args->cpu_mask ? m->args->cpu_mask : "none");
-    put_built(f, "ia32cap", put_ia32caps, m);
+    put_built(f, "cpu_capabilities", put_ia32caps, m);
     put_number(f, "time", "%g", p->sampling.time_s);
     put_number(f, "precision", "%g", p->sampling.precision);
     put_number(f, "timeout", "%g", p->timeout_s);

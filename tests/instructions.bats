@@ -134,7 +134,7 @@ counts() {
     awk -v r="$rate" 'BEGIN { exit !(r > 1000 && r < 20000) }'
     [[ $(csv_fields "$TMP/r.csv" ia32cap) == 0x* ]]
     grep -q '^metric: instructions' "$TMP/r.metadata.txt"
-    grep -q '^ia32cap: .*=0x' "$TMP/r.metadata.txt"
+    grep -q '^cpu_capabilities: .*=0x' "$TMP/r.metadata.txt"
     # the profiles' folder is gone
     run compgen -G "${TMPDIR:-/tmp}/osslbench-counts-*"
     [ "$status" -ne 0 ]
