@@ -31,7 +31,7 @@ typedef struct {
     char op[16];
     uint64_t bytes;
     uint32_t threads, procs; /* workers at once (0 reads as 1); part of the point */
-    char unit[8];
+    char unit[16];
     char kind[16];
     char family[16]; /* "" in files that predate the family column */
 } report_point;

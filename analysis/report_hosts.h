@@ -26,7 +26,7 @@ typedef struct {
 
 typedef struct {
     report_point p;
-    char unit[8]; /* B/s or op/s, from the rows */
+    char unit[16]; /* B/s or op/s, from the rows */
 } hosts_point;
 
 typedef struct {

@@ -1,5 +1,6 @@
 /* The releases and points of a result set, in the orders reports use. */
 #include "report.h"
+#include "../csv/units.h"
 
 #include "release_info.h"
 
@@ -174,6 +175,14 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         snprintf(why, n, "no result rows to report on");
         return false;
     }
+    /* Speed-ups, charts and speed tables are of rates: a count is no rate. */
+    for (size_t i = 0; i < s->count; i++)
+        if (unit_is_count(s->rows[i].unit)) {
+            snprintf(why, n, "the rows are instruction counts (unit %s), not rates: the report "
+                             "charts rates; compare counts with osslbench compare",
+                     s->rows[i].unit);
+            return false;
+        }
     r->rel = calloc(s->count, sizeof *r->rel);
     r->pt = calloc(s->count, sizeof *r->pt);
     if (r->rel == NULL || r->pt == NULL)

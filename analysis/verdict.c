@@ -30,6 +30,7 @@ const char *verdict_method_name(verdict_method m)
     case M_CI_OVERLAP: return "ci-overlap";
     case M_SIGNED_RANK_EXACT: return "signed-rank exact";
     case M_SIGNED_RANK_NORMAL: return "signed-rank normal";
+    case M_EXACT_COUNT: return "exact count";
     default: return "-";
     }
 }
@@ -140,5 +141,20 @@ void verdict_decide_paired(const verdict_side *o, const verdict_side *n, const v
     if (!pr.ci_reaches_level)
         snprintf(out->note, sizeof out->note,
                  "too few rounds (%zu) to ever reach significance", rounds);
+    classify(out, rule);
+}
+
+void verdict_decide_counts(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
+                           verdict_result *out)
+{
+    *out = (verdict_result){.ratio = NAN, .ratio_low = NAN, .ratio_high = NAN, .p_value = NAN};
+    if (!comparable(o, n, out))
+        return;
+    out->method = M_EXACT_COUNT;
+    out->ratio = o->rate / n->rate;
+    out->ratio_low = n->ci_high > 0.0 ? o->ci_low / n->ci_high : NAN;
+    out->ratio_high = n->ci_low > 0.0 ? o->ci_high / n->ci_low : INFINITY;
+    out->significant = true;
+    snprintf(out->note, sizeof out->note, "exact counts: threshold alone");
     classify(out, rule);
 }

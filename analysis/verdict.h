@@ -63,6 +63,7 @@ typedef enum {
     M_CI_OVERLAP,
     M_SIGNED_RANK_EXACT,  /* paired rounds of one run */
     M_SIGNED_RANK_NORMAL,
+    M_EXACT_COUNT,        /* instruction counts: the threshold alone */
 } verdict_method;
 
 const char *verdict_method_name(verdict_method m);
@@ -86,6 +87,13 @@ void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,
  * min(nsample) rounds are used).  Ratio and CI are those of `osslbench
  * report` (stats/signedrank.h) at level 1 - alpha. */
 void verdict_decide_paired(const verdict_side *old_side, const verdict_side *new_side,
+                           const verdict_rule *rule, verdict_result *out);
+
+/* Instruction counts (unit instr/op, csv/units.h) repeat exactly, so no
+ * test of significance applies: the threshold alone decides.  The ratio is
+ * OLD/NEW instructions, so that, as for rates, below 1 is slower (NEW
+ * executes more); its interval is that of the two sides' sample ranges. */
+void verdict_decide_counts(const verdict_side *old_side, const verdict_side *new_side,
                            const verdict_rule *rule, verdict_result *out);
 
 #endif

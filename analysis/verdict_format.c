@@ -1,6 +1,7 @@
 #include "verdict_format.h"
 
 #include "../csv/csv.h"
+#include "../csv/units.h"
 #include "markdown.h"
 
 #include <inttypes.h>
@@ -46,6 +47,10 @@ static void human_rate(char *buf, size_t n, double rate, const char *unit)
     static const char *const prefix[] = {"", "k", "M", "G", "T"};
     if (isnan(rate)) {
         snprintf(buf, n, "-");
+        return;
+    }
+    if (unit_is_count(unit)) {
+        snprintf(buf, n, "%.1f %s", rate, unit);
         return;
     }
     size_t p = 0;
@@ -125,6 +130,24 @@ static void csv_num(FILE *f, double v)
         fprintf(f, isinf(v) ? "inf" : "%.10g", v);
 }
 
+/* Points in instructions are decided otherwise (verdict_decide_counts). */
+static bool any_counts(const verdict_table *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (unit_is_count(t->points[i].unit))
+            return true;
+    return false;
+}
+
+static void describe_counts(FILE *f, const verdict_table *t, const verdict_rule *rule)
+{
+    if (any_counts(t))
+        fprintf(f, "instr/op points: instruction counts are exact, so the threshold alone "
+                   "decides (|ratio - 1| > %g%%);\n      their ratio = OLD/NEW instructions "
+                   "(below 1: NEW executes more)\n",
+                rule->threshold * 100.0);
+}
+
 static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
@@ -152,6 +175,7 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
     fprintf(f, "OLD: %s (%s)\nNEW: %s (%s)\n", c->old_label, c->old_source, c->new_label,
             c->new_source);
     describe_rule(f, &c->rule);
+    describe_counts(f, t, &c->rule);
     char ci_head[24];
     snprintf(ci_head, sizeof ci_head, "%g%% CI", (1.0 - c->rule.alpha) * 100.0);
     fprintf(f, "\n%-12s %-6s %-7s %6s %14s %14s %7s %-16s %7s  %-8s %s\n", "workload", "api",
@@ -214,6 +238,8 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
     fprintf(f, ": change called when |ratio − 1| > %g%% and p < %g; ratio = NEW/OLD "
                "(Hodges–Lehmann, %g%% CI).\n\n",
             c->rule.threshold * 100.0, c->rule.alpha, (1.0 - c->rule.alpha) * 100.0);
+    describe_counts(f, t, &c->rule);
+    fputc('\n', f);
     fputs("| workload | api | op | bytes | old | new | ratio | CI | p | verdict | note |\n"
           "|---|---|---|--:|--:|--:|--:|---|--:|---|---|\n", f);
     for (size_t i = 0; i < t->count; i++) {

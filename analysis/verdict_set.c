@@ -1,5 +1,6 @@
 #include "verdict_set.h"
 
+#include "../csv/units.h"
 #include "../stats/summary.h"
 
 #include <math.h>
@@ -205,6 +206,10 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
     }
     for (size_t i = 0; i < out->count; i++) {
         verdict_point *p = &out->points[i];
+        if (unit_is_count(p->unit)) {
+            verdict_decide_counts(&p->old_side, &p->new_side, rule, &p->result);
+            continue;
+        }
         size_t n_old_all = p->old_side.nsample, n_new_all = p->new_side.nsample;
         if (!keep_common_rounds(p)) {
             verdict_table_free(out);

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 typedef struct {
-    char workload[32], api[16], op[16], unit[8];
+    char workload[32], api[16], op[16], unit[16];
     uint64_t bytes;
     uint32_t threads, procs; /* workers at once (>= 1) */
     verdict_side old_side, new_side;
@@ -22,7 +22,7 @@ typedef struct {
     double *old_cut, *new_cut; /* owned: the cut samples */
     size_t order;              /* first appearance, for stable sorting */
     bool mixed_units;          /* rows of this point in unit and in other_unit: not comparable */
-    char other_unit[8];
+    char other_unit[16];
     verdict_result result;
 } verdict_point;
 

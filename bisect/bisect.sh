@@ -4,7 +4,8 @@
 # OpenSSL git history.  What `make bisect` runs.
 #
 #   OPENSSL_GIT=/path/to/openssl GOOD=<ref> BAD=<ref> [WORKLOAD=sha256] [SIZE=16]
-#   [API=evp] [TIME=1] [THRESHOLD=5] [BISECT_OUT=dir] [BISECT_BUILDS_DIR=dir] bisect/bisect.sh
+#   [API=evp] [TIME=1] [THRESHOLD=5] [METRIC=time|instructions] [BISECT_OUT=dir]
+#   [BISECT_BUILDS_DIR=dir] bisect/bisect.sh
 #
 # 1. builds GOOD and BAD (builds/build-release.sh --git, libcrypto only,
 #    ccache when present) and measures them in one interleaved run; stops
@@ -121,6 +122,7 @@ printf 'commit\tsubject\tratio\trate\tref_rate\tverdict\tbuild_s\tmeasure_s\n' >
 printf '%s\t%s\t1\t%s\t%s\tgood\t-\t%s\n' "$good" "$(subject_of "$gitdir" "$good")" "$good_rate" "$good_rate" "$check_secs" >>"$steps"
 printf '%s\t%s\t%s\t%s\t%s\tbad\t-\t%s\n' "$bad" "$(subject_of "$gitdir" "$bad")" "$ratio" "$bad_rate" "$good_rate" "$check_secs" >>"$steps"
 
+export METRIC=${METRIC:-time}
 export BISECT_OUT BISECT_BUILDS_DIR BISECT_TIME BISECT_THRESHOLD WORKLOAD SIZE API OSSLBENCH BUILD_RELEASE
 export BISECT_GITDIR=$gitdir BISECT_REF_LIB=$good_lib BISECT_BOUNDARY=$boundary BISECT_DIRECTION=$direction
 export BISECT_STEPS=$steps BISECT_UNIT=$unit

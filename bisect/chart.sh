@@ -30,6 +30,13 @@ rm -f -- "$out.pos"
 good_rate=$(awk -F'\t' 'NR == 2 { print $4 }' "$steps")
 boundary=$(awk -F'\t' 'NR == 3 { printf "%.6g", sqrt($3) }' "$steps")
 unit=${BISECT_UNIT:-B/s}
+# A count's ratio is GOOD/commit (compare's OLD/NEW instructions): its
+# boundary count is GOOD's divided by it; a rate's is GOOD's times it.
+what=rate
+if [[ $unit == instr/op ]]; then
+    boundary=$(awk -v b="$boundary" 'BEGIN { printf "%.6g", 1 / b }')
+    what=instructions
+fi
 # Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08.
 read -r scale prefix < <(awk -v r="$good_rate" 'BEGIN {
     s = 1; split(" k M G T", p, " "); i = 1
@@ -46,7 +53,7 @@ set output $(gq "$out.$ext")
 set title $(gq "$title")
 set datafile separator "\t"
 set xlabel 'commit (history order, GOOD = 0)'
-set ylabel $(gq "rate (${prefix}${unit})")
+set ylabel $(gq "$what (${prefix}${unit})")
 set xtics rotate by -60 font ',8'
 set grid ytics
 set key outside bottom center horizontal

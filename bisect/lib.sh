@@ -117,14 +117,20 @@ measure_against_reference() {
     local ref=$1 test=$2 out=$3
     rm -f -- "$out.csv" "$out.metadata.txt" "$out.cmp.csv"
     # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
-    local rc=0
+    local rc=0 sampling
     # --quick only for its short (2 ms) samples: on a shared machine a sample
     # shorter than a scheduler time slice is rarely cut in two, so both
     # libraries see the same conditions; --time still sets the budget.  The
     # tiny --precision keeps both libraries sampling, round by round, for the
     # whole budget instead of one stopping early and the other going on alone.
+    # METRIC=instructions: one counted sample per library (counts repeat).
+    if [[ ${METRIC:-time} == instructions ]]; then
+        sampling=(--metric instructions)
+    else
+        sampling=(--quick --time "$BISECT_TIME" --precision 0.0005)
+    fi
     "$OSSLBENCH" run --lib "ref=$ref" --lib "test=$test" --workloads "$WORKLOAD" \
-        --sizes "$SIZE" --api "$API" --quick --time "$BISECT_TIME" --precision 0.0005 \
+        --sizes "$SIZE" --api "$API" "${sampling[@]}" \
         --csv "$out.csv" --quiet >"$out.run.log" 2>&1 || rc=$?
     if (( rc > 1 )) || [[ ! -s $out.csv ]]; then
         say "osslbench run failed (exit $rc): $(tail -n 1 "$out.run.log")"
@@ -149,6 +155,7 @@ measure_against_reference() {
 human_rate() {
     awk -v r="$1" -v unit="${2:-B/s}" 'BEGIN {
         if (r == "") { printf "-"; exit }
+        if (unit == "instr/op") { printf "%.0f %s", r, unit; exit } # a count: every digit
         split(" k M G T", p, " "); i = 1
         while (r >= 1000 && i < 5) { r /= 1000; i++ }
         printf "%.1f %s%s", r, (i > 1 ? p[i - 1] : ""), unit }'

@@ -11,6 +11,7 @@
 # hits both alike), then compared; results and a library cannot be mixed
 # (a verdict needs both sides measured on the same machine, same options).
 # Knobs (environment): WORKLOADS (sha256), SIZES (16), API (evp), TIME (1),
+# METRIC (time; instructions: counted under valgrind, docs/instructions.md),
 # THRESHOLD (5), FORMAT (term), REGRESS_OUT (build/regress), RUN_ARGS (words
 # for `osslbench run` instead of the default "--quick --precision 0.0005").
 set -euo pipefail
@@ -66,6 +67,11 @@ csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
 # libraries keep alternating to the end: see bisect/README.md.
 # shellcheck disable=SC2206  # RUN_ARGS are whitespace-separated words by design
 extra=(${RUN_ARGS:---quick --precision 0.0005})
+# METRIC=instructions: one counted sample per library, no time budget to fill.
+if [[ ${METRIC:-time} == instructions ]]; then
+    # shellcheck disable=SC2206  # as above
+    extra=(${RUN_ARGS:-} --metric instructions)
+fi
 rc=0
 "$OSSLBENCH" run --lib "base=$base_path" --lib "new=$new_path" \
     --workloads "${WORKLOADS:-$(first_workload)}" --sizes "${SIZES:-16}" --api "${API:-evp}" \

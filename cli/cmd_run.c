@@ -5,6 +5,8 @@
 #include "../analysis/report.h"
 
 #include "../csv/csv.h"
+#include "../csv/units.h"
+#include "../harness/valgrind_child.h"
 #include "run_files.h"
 #include "run_options.h"
 #include "run_metadata.h"
@@ -41,6 +43,25 @@ static void collect(const result_row *r, void *ctx)
     c->any_failure = c->any_failure || row_status_is_failure(r->status);
 }
 
+/* Instruction counts are no speeds: one line per row, per operation and,
+ * for a block size, per byte. */
+static void print_counts(FILE *f, const result_row *rows, size_t n)
+{
+    fprintf(f, "\n%-16s %-20s %-6s %8s %16s %12s\n", "label", "workload", "api", "bytes",
+            "instr/op", "instr/byte");
+    for (size_t i = 0; i < n; i++) {
+        const result_row *r = &rows[i];
+        if (r->status != ST_OK || !unit_is_count(r->unit))
+            continue;
+        fprintf(f, "%-16s %-20s %-6s %8llu %16.1f ", r->label, r->workload, r->api,
+                (unsigned long long)r->bytes, r->rate);
+        if (r->bytes > 0)
+            fprintf(f, "%12.2f\n", r->rate / (double)r->bytes);
+        else
+            fprintf(f, "%12s\n", "-");
+    }
+}
+
 /* The run's `openssl speed`-style tables (the report's one writer), then
  * how many rows failed. */
 static void print_speed_tables(FILE *f, result_row *rows, size_t n)
@@ -48,7 +69,10 @@ static void print_speed_tables(FILE *f, result_row *rows, size_t n)
     result_set set = {.rows = rows, .count = n};
     report r;
     char why[256];
-    if (report_init(&r, &set, NULL, why, sizeof why)) {
+    bool counts = n > 0 && unit_is_count(rows[n - 1].unit);
+    if (counts)
+        print_counts(f, rows, n);
+    else if (report_init(&r, &set, NULL, why, sizeof why)) {
         for (size_t rel = 0; rel < r.nrel; rel++) {
             fputc('\n', f);
             report_write_speed(&r, rel, f);
@@ -157,6 +181,17 @@ int cmd_run(int argc, char **argv)
         run_file_discard(&csv);
         return 2;
     }
+    static char counts_dir[4096];
+    char why[256];
+    if (o.plan.metric == METRIC_INSTRUCTIONS &&
+        (!valgrind_available(why, sizeof why) ||
+         !counts_dir_create(counts_dir, sizeof counts_dir, why, sizeof why))) {
+        fprintf(stderr, "osslbench run: %s\n", why);
+        run_file_discard(&meta);
+        run_file_discard(&trace);
+        run_file_discard(&csv);
+        return 2;
+    }
     install_interrupt_handlers();
     run_context where;
     run_context_init(&where);
@@ -167,6 +202,8 @@ int cmd_run(int argc, char **argv)
     for (size_t i = 0; i < o.nlibs; i++) {
         libs[i].path = o.lib_paths[i];
         libs[i].setup = &o.plan.providers;
+        libs[i].counts_dir = counts_dir[0] ? counts_dir : NULL;
+        libs[i].ia32cap_env = o.cpu_mask;
         if (libproc_start(&libs[i], cpu, o.plan.timeout_s))
             nloaded++;
         else
@@ -175,6 +212,8 @@ int cmd_run(int argc, char **argv)
     if (nloaded == 0 || !write_header(&csv)) { /* nothing to measure */
         for (size_t i = 0; i < o.nlibs; i++)
             libproc_stop(&libs[i]);
+        if (counts_dir[0])
+            counts_dir_remove(counts_dir);
         run_file_discard(&csv);
         run_file_discard(&trace);
         run_file_discard(&meta);
@@ -201,6 +240,8 @@ int cmd_run(int argc, char **argv)
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
+    if (counts_dir[0])
+        counts_dir_remove(counts_dir);
     if (meta.f != NULL)
         run_metadata_write_tail(meta.f, !finished);
     bool files_ok = run_file_close(&trace, "trace", false);

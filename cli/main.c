@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "../harness/valgrind_child.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,9 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
+    /* Not a command of the usage: the runner's own child under valgrind. */
+    if (strcmp(argv[1], COUNTED_CHILD_COMMAND) == 0)
+        return valgrind_child_main(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 1, argv + 1);

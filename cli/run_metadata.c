@@ -160,6 +160,14 @@ static void put_procs(FILE *s, const run_metadata *m)
     put_counts(s, m->args->proc_counts, m->args->nproc_counts);
 }
 
+/* label=vector of each library: the OPENSSL_ia32cap its code paths follow */
+static void put_ia32caps(FILE *s, const run_metadata *m)
+{
+    for (size_t i = 0; i < m->nlibs; i++)
+        fprintf(s, "%s%s=%s", i ? " " : "", m->libs[i].label,
+                m->libs[i].ia32cap[0] ? m->libs[i].ia32cap : "unreported");
+}
+
 static void put_number(FILE *f, const char *key, const char *format, double v)
 {
     char buf[64];
@@ -209,6 +217,9 @@ void run_metadata_write_head(FILE *f, const run_metadata *m)
     put_built(f, "threads", put_threads, m);
     put_built(f, "procs", put_procs, m);
     meta_put_line(f, "clock", p->cpu_clock ? "cpu" : "wall");
+    meta_put_line(f, "metric", p->metric == METRIC_INSTRUCTIONS ? "instructions" : "time");
+    meta_put_line(f, "cpu_mask", m->args->cpu_mask ? m->args->cpu_mask : "none");
+    put_built(f, "cpu_capabilities", put_ia32caps, m);
     put_number(f, "time", "%g", p->sampling.time_s);
     put_number(f, "precision", "%g", p->sampling.precision);
     put_number(f, "timeout", "%g", p->timeout_s);

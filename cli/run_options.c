@@ -4,6 +4,7 @@
 #include "../harness/suggest.h"
 #include "../harness/workloads/speed_names.h"
 #include "option_values.h"
+#include "run_metric.h"
 #include "run_providers.h"
 
 #include <ctype.h>
@@ -287,6 +288,13 @@ static const option_spec run_specs[] = {
     OPTION_VALUE("--clock", NULL, "wall|cpu", take_clock,
                  "time samples by the wall clock (default) or by the thread's\n"
                  "CPU time, which leaves out time other processes took"),
+    OPTION_VALUE("--metric", NULL, "time|instructions", take_metric,
+                 "what a sample measures: time (default), or the instructions of\n"
+                 "its operations under valgrind (unit instr/op: exact, repeatable)"),
+    OPTION_VALUE("--samples", NULL, "N", take_samples,
+                 "--metric instructions: samples per point (default 1: counts repeat)"),
+    OPTION_VALUE("--cpu-mask", NULL, "valgrind", take_cpu_mask,
+                 "time the code paths valgrind's CPU takes (sets OPENSSL_ia32cap)"),
     OPTION_VALUE("--threads", NULL, "LIST", take_threads,
                  "run each point on N threads at once, e.g. 1,2,4 (default 1):\n"
                  "the aggregate rate, a row per count (column threads)"),
@@ -378,5 +386,8 @@ int run_args_parse(int argc, char **argv, run_args *a)
     if (a->nlibs == 0)
         return option_refuse(&run_option_table, "no library given (use --lib PATH)");
     fill_defaults(a);
+    char why[256];
+    if (!run_metric_settle(a, why, sizeof why))
+        return option_refuse(&run_option_table, why);
     return OPTIONS_READY;
 }

@@ -29,6 +29,8 @@ typedef struct {
     unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
     size_t nthread_counts, nproc_counts;
     bool time_set, apis_set;
+    unsigned samples;       /* --samples (instructions): 0 = one */
+    const char *cpu_mask;   /* --cpu-mask: the children's OPENSSL_ia32cap, or NULL */
     /* plan.workloads[i] was given by its own name (not only through a
      * speed name such as blowfish or aes): its own name again is a repeat. */
     bool workload_named[MAX_WORKLOADS];

@@ -1,4 +1,5 @@
 #include "csv_fields.h"
+#include "units.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -186,7 +187,7 @@ const char *csv_fill_row(result_row *r, char *const *f)
         return "ci_low is above ci_high";
     /* A row about a whole library (it did not load) names no point, no unit. */
     bool whole_library = r->status != ST_OK && r->workload[0] == '\0' && r->unit[0] == '\0';
-    if (!whole_library && strcmp(r->unit, "B/s") != 0 && strcmp(r->unit, "op/s") != 0)
-        return "unit is neither B/s nor op/s";
+    if (!whole_library && !unit_known(r->unit))
+        return "unit is none of B/s, op/s, instr/op";
     return NULL;
 }

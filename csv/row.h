@@ -57,7 +57,7 @@ typedef struct {
     uint32_t threads;    /* threads running the operation at once in one process (>= 1) */
     uint32_t procs;      /* processes running it at once (>= 1); the rate is their sum */
     double rate;         /* median, in unit */
-    char unit[8];        /* B/s | op/s */
+    char unit[16];       /* B/s | op/s | instr/op (csv/units.h) */
     double ci_low, ci_high;
     uint32_t samples;
     uint64_t iterations; /* operations per sample */
@@ -72,6 +72,7 @@ typedef struct {
     char providers[PROVIDERS_SIZE]; /* 3.0+: the providers loaded ("" before 3.0) */
     char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
     char version_text[160]; /* the library's own version string ("OpenSSL 3.0.20 1 Sep 2025") */
+    char ia32cap[96];    /* the OPENSSL_ia32cap the library saw, as it reports it (3.0+), or "" */
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "child.h"
 
+#include "counting.h"
 #include "protocol.h"
 #include "self_check.h"
 #include "timing.h"
@@ -81,6 +82,11 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
     }
     char why[256];
     bool parallel = rq->threads > 1 || rq->procs > 1 || rq->on_workers;
+    if (parallel && counting_active()) {
+        rp->status = ST_UNSUPPORTED;
+        snprintf(rp->note, sizeof rp->note, "valgrind runs threads one at a time: no count");
+        return;
+    }
     /* Before any sample of a run with threads, so that its 1-thread points
      * pay for the same locks. */
     if (rq->thread_safety && !crypto_lib_enable_threads(lib, why, sizeof why) &&
@@ -121,6 +127,16 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         snprintf(rp->note, sizeof rp->note, "setup failed: %s", err);
         return;
     }
+    if (counting_active()) {
+        pt->iterations = count_calibrate(pt->loop, pt->state, rq->target_instructions, err,
+                                         sizeof err);
+        if (pt->iterations == 0) {
+            reply_error(rp, ST_ERROR, err, lib);
+            return;
+        }
+        rp->iterations = pt->iterations;
+        return;
+    }
     pt->iterations = calibrate(pt->clock, pt->loop, pt->state, rq->target_ns);
     if (pt->iterations == 0) {
         reply_error(rp, ST_ERROR, "operation failed", lib);
@@ -155,6 +171,23 @@ static void blame_propquery(const crypto_lib *lib, const request *rq, reply *rp)
     rp->status = ST_UNSUPPORTED;
     snprintf(rp->note, sizeof rp->note, "no implementation matches --propquery '%.60s' (%.150s)",
              providers->propquery, was);
+}
+
+/* The capability vector the library's code paths follow: what 3.0+ reports
+ * (OPENSSL_CPU_INFO: "CPUINFO: OPENSSL_ia32cap=0x..:0x.. [env:...]"), or
+ * 1.0.2's exported vector; "" when the release keeps it to itself (1.1.x). */
+static void library_ia32cap(const crypto_lib *lib, char *out, size_t n)
+{
+    const char *info = crypto_lib_info(lib, INFO_CPU);
+    const char *key = "OPENSSL_ia32cap=";
+    const char *at = info != NULL ? strstr(info, key) : NULL;
+    out[0] = '\0';
+    if (at != NULL)
+        snprintf(out, n, "%s", at + strlen(key));
+    else if (lib->fn.OPENSSL_ia32cap_loc != NULL && lib->fn.OPENSSL_ia32cap_loc() != NULL) {
+        const unsigned long *p = lib->fn.OPENSSL_ia32cap_loc();
+        snprintf(out, n, "0x%lx:0x%lx", p[0], p[1]);
+    }
 }
 
 static void pin_to_cpu(int cpu)
@@ -199,6 +232,13 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
                     (rp.ns = workers_sample(pt.group, rp.iterations, rp.note, sizeof rp.note)) ==
                         UINT64_MAX)
                     rp.status = ST_ERROR;
+                break;
+            }
+            if (counting_active()) {
+                char why[256] = "";
+                rp.instructions = count_sample(pt.loop, pt.state, rp.iterations, why, sizeof why);
+                if (rp.instructions == UINT64_MAX)
+                    reply_error(&rp, ST_ERROR, why, lib);
                 break;
             }
             rp.ns = time_sample(pt.clock, pt.loop, pt.state, rp.iterations);
@@ -255,6 +295,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, chil
     snprintf(rp.version, sizeof rp.version, "%s", lib.ver.name);
     snprintf(rp.version_text, sizeof rp.version_text, "%s", lib.version_text);
     snprintf(rp.flavor, sizeof rp.flavor, "%s", flavor_name(lib.ver.flavor));
+    library_ia32cap(&lib, rp.ia32cap, sizeof rp.ia32cap);
     if (!proto_write(out_fd, &rp, sizeof rp))
         _exit(1);
     (serve != NULL ? serve : measure)(&lib, in_fd, out_fd);

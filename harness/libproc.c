@@ -3,6 +3,9 @@
 
 #include "child.h"
 #include "timing.h"
+#include "valgrind_child.h"
+
+#include <stdlib.h>
 
 #include <errno.h>
 #include <poll.h>
@@ -126,6 +129,15 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         for (int fd = 3; fd < 1024; fd++)
             if (fd != down[0] && fd != up[1])
                 close(fd);
+        if (lp->ia32cap_env != NULL)
+            setenv("OPENSSL_ia32cap", lp->ia32cap_env, 1);
+        if (lp->counts_dir != NULL) {
+            valgrind_child_exec(lp->path, down[0], up[1], cpu, lp->setup, lp->counts_dir);
+            reply rp = {.status = ST_LOAD_FAILED};
+            snprintf(rp.note, sizeof rp.note, "cannot run valgrind: %s", strerror(errno));
+            proto_write(up[1], &rp, sizeof rp);
+            _exit(1);
+        }
         child_main(lp->path, down[0], up[1], cpu, lp->serve, lp->setup);
     }
     close(down[0]);
@@ -154,6 +166,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
     snprintf(lp->version_text, sizeof lp->version_text, "%s", rp.version_text);
     snprintf(lp->flavor, sizeof lp->flavor, "%s", rp.flavor);
     snprintf(lp->providers, sizeof lp->providers, "%s", rp.providers);
+    snprintf(lp->ia32cap, sizeof lp->ia32cap, "%s", rp.ia32cap);
     snprintf(lp->load_note, sizeof lp->load_note, "%s", rp.note);
     return true;
 }

@@ -24,6 +24,9 @@ typedef struct {
     char load_note[256];        /* a remark of the last start that loaded, or "" */
     child_serve_fn serve;       /* what the child does once loaded: NULL measures */
     const provider_setup *setup; /* the providers to load first; NULL: none */
+    const char *counts_dir;     /* non-NULL: run the child under callgrind (valgrind_child.h) */
+    const char *ia32cap_env;    /* non-NULL: the child's OPENSSL_ia32cap (--cpu-mask) */
+    char ia32cap[96];           /* the capability vector the library saw, or "" */
 } libproc;
 
 typedef enum { CALL_OK, CALL_CRASHED, CALL_TIMEOUT, CALL_INTERRUPTED } call_result;

@@ -18,6 +18,7 @@ typedef struct {
     int op;            /* index into the workload's ops */
     uint64_t bytes;
     uint64_t target_ns;  /* PREPARE: how long one sample should last */
+    uint64_t target_instructions; /* PREPARE of a counting child: instructions per sample */
     uint64_t iterations; /* SAMPLE: operations to time (0: the calibrated count) */
     bool cpu_clock;      /* PREPARE: time with the thread's CPU clock, not the wall clock */
     uint32_t threads, procs; /* PREPARE: workers running the point at once (workers.h) */
@@ -30,6 +31,7 @@ typedef struct {
 typedef struct {
     row_status status;
     uint64_t iterations; /* PREPARE: operations per sample (per worker) */
+    uint64_t instructions; /* SAMPLE of a counting child (counting.h): of `iterations` ops */
     uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations (on every
                           * worker: from their start to the last one's end) */
     unsigned long version_num;
@@ -38,6 +40,7 @@ typedef struct {
     char note[256];      /* why not ok; in an ok hello, a remark (--provider ignored) */
     char flavor[16];     /* hello: openssl or the fork (compat/flavor.h) */
     char providers[PROVIDERS_SIZE]; /* hello: the providers loaded (harness/providers.h) */
+    char ia32cap[96];    /* hello: the OPENSSL_ia32cap the library saw (cpuinfo.h), or "" */
     char fingerprint[FINGERPRINT_SIZE]; /* PREPARE: one operation's output (agreement.h), or "" */
 } reply;
 

@@ -27,6 +27,10 @@ typedef struct {
     uint64_t target_ns; /* length of one sample */
 } sampling_rule;
 
+/* What a sample measures: the time of its operations, or (under Valgrind's
+ * callgrind, harness/counting.h) the instructions they execute. */
+typedef enum { METRIC_TIME, METRIC_INSTRUCTIONS } run_metric;
+
 typedef struct {
     /* The points: every workload x API path x size x worker count. */
     workload_spec workloads[MAX_WORKLOADS];
@@ -40,6 +44,8 @@ typedef struct {
     bool any_threads; /* some point runs > 1 thread: old releases need locking callbacks */
     sampling_rule sampling;
     bool cpu_clock;   /* time with the thread CPU clock, not the wall clock */
+    run_metric metric;
+    uint64_t target_instructions; /* METRIC_INSTRUCTIONS: instructions per sample */
     double timeout_s; /* a child that does not answer within this is hung */
     bool quiet;       /* no progress lines */
     provider_setup providers; /* loaded in every library's child before any point */

@@ -1,6 +1,8 @@
 #include "scheduler.h"
 
+#include "../csv/units.h"
 #include "../stats/summary.h"
+#include "count_spread.h"
 #include "progress.h"
 #include "workloads/speed_names.h"
 
@@ -74,7 +76,9 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     r->threads = p->workers.threads;
     r->procs = p->workers.procs;
     r->cpus = (uint32_t)s->ncpus;
-    snprintf(r->unit, sizeof r->unit, "%s", workload_unit(p->ws->w));
+    snprintf(r->unit, sizeof r->unit, "%s",
+             s->plan->metric == METRIC_INSTRUCTIONS ? UNIT_INSTRUCTIONS : workload_unit(p->ws->w));
+    snprintf(r->ia32cap, sizeof r->ia32cap, "%s", lp->ia32cap);
     snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
     snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));
     snprintf(r->host, sizeof r->host, "%s", s->where->host);
@@ -119,7 +123,8 @@ static bool prepare(const schedule *s, libproc *lp, bool *restartable, const poi
         return false;
     }
     request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
-                  .target_ns = s->plan->sampling.target_ns, .cpu_clock = s->plan->cpu_clock,
+                  .target_ns = s->plan->sampling.target_ns,
+                  .target_instructions = s->plan->target_instructions, .cpu_clock = s->plan->cpu_clock,
                   .threads = p->workers.threads, .procs = p->workers.procs,
                   .thread_safety = s->plan->any_threads, .on_workers = s->plan->nworkers > 1};
     snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
@@ -170,6 +175,8 @@ static void finalize(lib_point *lpt)
     r->ci_low = sum.ci_low;
     r->ci_high = sum.ci_high;
     r->samples = (uint32_t)r->nsample;
+    if (unit_is_count(r->unit))
+        count_spread(r);
 }
 
 /* " 2 threads", " 4 procs"; "" for one worker (trace lines as before). */
@@ -204,6 +211,11 @@ static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point
         return false;
     }
     trace_sample(s, (*seq)++, i, &lpt->row);
+    if (s->plan->metric == METRIC_INSTRUCTIONS) {
+        /* One worker (run_options refuses more): the count of one operation. */
+        append_rate(lpt, (double)rp.instructions / (double)(rp.iterations ? rp.iterations : 1));
+        return true;
+    }
     lpt->spent_ns += rp.ns;
     double seconds = rp.ns > 0 ? (double)rp.ns / 1e9 : 1e-9;
     double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0) *

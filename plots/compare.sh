@@ -274,6 +274,20 @@ rows=0
 [[ ! -f $dir/results.csv ]] || rows=$(($(wc -l <"$dir/results.csv") - 1))
 ((rows > 0)) || die "the runner wrote no result rows (exit $rc); see above"
 
+# Instruction counts are no rates: no speed-up charts, but each release's
+# verdict against the baseline, decided on the counts (compare.md).
+if [[ ${METRIC:-time} == instructions ]]; then
+    base=${BASELINE:-${labels[0]}}
+    for l in "${labels[@]}"; do
+        [[ $l != "$base" ]] || continue
+        "$BIN" compare --format md --old-label "$base" --new-label "$l" -- "$dir/results.csv" \
+            >>"$dir/compare.md" 2>&1 || true
+        echo >>"$dir/compare.md"
+    done
+    say "done in $((SECONDS - t0))s: $dir (results/latest); instruction counts, no charts:" \
+        "each release against $base in $dir/compare.md"
+    exit $((rc != 0))
+fi
 draw_args=(--out "$dir/plots")
 [[ -z $BASELINE ]] || draw_args+=(--baseline "$BASELINE")
 "$PLOTS_DIR/draw.sh" "${draw_args[@]}" -- "$dir"

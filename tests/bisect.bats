@@ -24,7 +24,7 @@ setup_file() {
     export BISECT_BUILDS_DIR=$ROOT/build/bisect-test-builds
     rm -rf -- "$BISECT_BUILDS_DIR/libs"
     export OUT=$BATS_FILE_TMPDIR/out
-    unset GOOD BAD WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT OPENSSL_GIT
+    unset GOOD BAD WORKLOAD SIZE API TIME THRESHOLD METRIC BISECT_OUT OPENSSL_GIT
     export TARBALL
     TARBALL=$(fetch_111w) || { echo "no source" >"$BATS_FILE_TMPDIR/no-source"; return 0; }
     make_history "$TARBALL" "$HIST" >"$BATS_FILE_TMPDIR/history.log" 2>&1
@@ -144,6 +144,24 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
     [[ $output == *"first slower commit: $(sha_of c4)"* ]]
 }
 
+@test "bisect METRIC=instructions: one counted run per step finds the planted commit (libraries reused)" {
+    need_history
+    command -v valgrind >/dev/null || skip "valgrind is not installed (METRIC=instructions counts with it)"
+    run make -s -C "$ROOT" bisect OPENSSL_GIT="$HIST" GOOD=c0 BAD=c5 METRIC=instructions \
+        BISECT_OUT="$BATS_TEST_TMPDIR/o"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$(cat "$BATS_TEST_TMPDIR/o/first-bad")" = "$(sha_of c4)" ]
+    [[ $output == *"GOOD "*" instr/op, BAD "*" instr/op: BAD/GOOD = "*"verdict slower"* ]]
+    # one run per step: each step's CSV has one sample per library
+    local f
+    for f in "$BATS_TEST_TMPDIR"/o/step-*.csv; do
+        case $f in *.cmp.csv) continue ;; esac # compare's verdicts, not the run's rows
+        [ "$(csv_fields "$f" samples | sort -u)" = 1 ]
+        [ "$(csv_fields "$f" unit | sort -u)" = instr/op ]
+    done
+}
+
 # ---------------------------------------------------------------- bad input
 # These need no build: a tiny repository is enough.
 tiny_repo() {
@@ -188,6 +206,7 @@ one_line_error() {
     one_line_error "WORKLOAD='md6' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=md6
     one_line_error "SIZE: '16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
     one_line_error "API='evp-x' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp-x
+    one_line_error "METRIC: 'cycles' is not time or instructions" OPENSSL_GIT="$d" GOOD=main~1 BAD=main METRIC=cycles
     one_line_error "GOOD: 'x;y' is not a commit, tag or branch name" OPENSSL_GIT="$d" GOOD='x;y' BAD=main
     # Quotes and $(...) in a make variable reach the script as data.
     run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD="x'; touch $BATS_TEST_TMPDIR/pwned; '" BAD=main
@@ -210,11 +229,11 @@ make_refused() {
 
 @test "bisect input: \$(shell ...) in any knob of make bisect / make regress runs nothing" {
     local d knob; d=$(tiny_repo)
-    for knob in GOOD BAD OPENSSL_GIT WORKLOAD SIZE API TIME THRESHOLD BISECT_OUT BISECT_BUILDS_DIR; do
+    for knob in GOOD BAD OPENSSL_GIT WORKLOAD SIZE API TIME THRESHOLD METRIC BISECT_OUT BISECT_BUILDS_DIR; do
         make_refused "$knob" bisect OPENSSL_GIT="$d" GOOD=main~1 BAD=main "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-$knob)"
         [ ! -e "$BATS_TEST_TMPDIR/pw-$knob" ]
     done
-    for knob in BASE NEW WORKLOADS SIZES API TIME THRESHOLD FORMAT RUN_ARGS REGRESS_OUT; do
+    for knob in BASE NEW WORKLOADS SIZES API TIME THRESHOLD METRIC FORMAT RUN_ARGS REGRESS_OUT; do
         make_refused "$knob" regress BASE=a.csv NEW=b.csv "$knob=\$(shell touch $BATS_TEST_TMPDIR/pw-r-$knob)"
         [ ! -e "$BATS_TEST_TMPDIR/pw-r-$knob" ]
     done

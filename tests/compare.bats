@@ -67,7 +67,7 @@ setup() {
 
 @test "CSV schema: header, statuses, units, both releases, every runner row kept" {
     run head -n 1 "$RUN/results.csv"
-    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,run_id,kind,family,providers,propquery,version_text,sample_rates" ]
+    [ "$output" = "label,version,version_num,flavor,lib,api,workload,op,bytes,threads,procs,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,cpus,run_id,kind,family,providers,propquery,version_text,ia32cap,sample_rates" ]
     # no field before `note` can hold a comma here (plain paths), so split naively
     c() { csv_col "$RUN/results.csv" "$1"; }
     run awk -F, -v st="$(c status)" -v un="$(c unit)" -v ra="$(c rate)" -v lo="$(c ci_low)" \

@@ -51,6 +51,20 @@ path_without() {
     [ "$(grep -Ec '^\[ *[0-9]+/' <<<"$output")" -eq 0 ] # no progress line: no point measured
 }
 
+@test "make regress METRIC=instructions without valgrind: one line naming it, nothing measured; METRIC=time needs none" {
+    bin=$(path_without valgrind)
+    run env PATH="$bin" make -s -C "$ROOT" regress METRIC=instructions BASE=a.csv NEW=b.csv
+    echo "$output"
+    [ "$status" -ne 0 ]
+    own=$(grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$output")
+    [ "$(grep -c . <<<"$own")" -eq 1 ]
+    [[ $own == "deps: error: missing Debian packages: valgrind (instructions: no valgrind); install them with: "*"apt-get install --no-install-recommends valgrind" ]]
+    # without the metric, regress does not ask for valgrind (a.csv is what fails)
+    run env PATH="$bin" make -s -C "$ROOT" regress BASE=a.csv NEW=b.csv
+    [ "$status" -ne 0 ]
+    [[ $output != *"valgrind"* ]]
+}
+
 @test "make test without bats: stops before compiling or running a test" {
     bin=$(path_without bats)
     run env PATH="$bin" make --no-print-directory -C "$ROOT" test
@@ -118,5 +132,5 @@ EOF
     run "$ROOT/tools/deps.sh" chart
     [ "$status" -eq 1 ]
     [ "${#lines[@]}" -eq 1 ]
-    [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet forks releases sanitizers tests)" ]]
+    [[ $output == *"unknown purpose 'chart' (one of: build charts cross fleet forks instructions releases sanitizers tests)" ]]
 }

@@ -123,6 +123,7 @@ sample_value() {
         apis) echo evp,fetch ;;
         number) echo 0.5 ;;
         clock) echo cpu ;;
+        metric) echo instructions ;;
         counts) echo 1,2 ;;
         names) echo legacy,default ;;
         flag) echo 1 ;;

@@ -16,7 +16,10 @@ DEPS_FOR_fuzz          := sanitizers
 DEPS_FOR_fleet         := fleet charts
 DEPS_FOR_cross-test    := cross
 DEPS_FOR_cross-build   := cross
-DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))))
+# METRIC=instructions counts with valgrind: the goals that measure need it then
+# (METRIC is a knob: its bytes, compared as a word, never expanded as code).
+DEPS_FOR_METRIC := $(if $(filter instructions,$(METRIC)),$(if $(filter compare regress bisect,$(MAKECMDGOALS)),instructions))
+DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))) $(DEPS_FOR_METRIC))
 
 .PHONY: deps
 deps: | knobs-check

@@ -5,7 +5,7 @@
 #   tools/deps.sh [--with-optional] PURPOSE...         check, install if possible
 #   tools/deps.sh --list [--with-optional] PURPOSE...  print the package names
 #
-# PURPOSE: build charts releases forks tests sanitizers fleet cross.  All there: prints nothing,
+# PURPOSE: build charts releases forks tests sanitizers instructions fleet cross.  All there: prints nothing,
 # exit 0.  Some missing: as root with apt-get on PATH it installs only those
 # (one line says which), otherwise it prints one line with the exact command
 # to run and exits 1.  A package counts as there when what osslbench uses from

@@ -105,6 +105,7 @@ knob_problem() {
         count) re='^[0-9]+$' what="a whole number" ;;
         counts) re='^[0-9]+(,[0-9]+)*$' what="a comma-separated list of counts" ;;
         clock) re='^(wall|cpu)$' what="wall or cpu" ;;
+        metric) re='^(time|instructions)$' what="time or instructions" ;;
         names) re='^[ ,]*[A-Za-z0-9._/+-]+([ ,]+[A-Za-z0-9._/+-]+)*[ ,]*$'
             what="a list of names, comma- or space-separated" ;;
         flag) re='^[01]$' what="0 or 1" ;;

@@ -122,6 +122,34 @@ static void summaries_only_use_ci_overlap(void **state)
     assert_int_equal(decide(&o, &n, &r), V_SAME);
 }
 
+/* Counts: no rank test, whatever the samples; the ratio is OLD/NEW. */
+static void counts_are_decided_by_the_threshold_alone(void **state)
+{
+    (void)state;
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_side o = {.present = true, .status = ST_OK, .rate = 1000, .ci_low = 1000, .ci_high = 1000};
+    verdict_side n = o;
+    verdict_result r;
+    verdict_decide_counts(&o, &n, &rule, &r);
+    assert_int_equal(r.verdict, V_SAME);
+    assert_int_equal(r.method, M_EXACT_COUNT);
+    assert_float_equal(r.ratio, 1.0, 1e-12);
+    n.rate = n.ci_low = n.ci_high = 1060; /* 6% more instructions: slower, one sample each */
+    verdict_decide_counts(&o, &n, &rule, &r);
+    assert_int_equal(r.verdict, V_SLOWER);
+    assert_true(isnan(r.p_value));
+    assert_float_equal(r.ratio, 1000.0 / 1060.0, 1e-12);
+    n.rate = n.ci_low = n.ci_high = 1040; /* 4%: within the threshold */
+    verdict_decide_counts(&o, &n, &rule, &r);
+    assert_int_equal(r.verdict, V_SAME);
+    n.rate = n.ci_low = n.ci_high = 500;
+    verdict_decide_counts(&o, &n, &rule, &r);
+    assert_int_equal(r.verdict, V_FASTER);
+    n.status = ST_CRASHED;
+    verdict_decide_counts(&o, &n, &rule, &r);
+    assert_int_equal(r.verdict, V_FAILED);
+}
+
 static void status_decides_before_speed(void **state)
 {
     (void)state;
@@ -351,6 +379,7 @@ int main(void)
         cmocka_unit_test(large_but_insignificant_is_same),
         cmocka_unit_test(summaries_only_use_ci_overlap),
         cmocka_unit_test(status_decides_before_speed),
+        cmocka_unit_test(counts_are_decided_by_the_threshold_alone),
         cmocka_unit_test(table_pairs_sorts_and_keeps_one_sided_points),
         cmocka_unit_test(same_run_compares_common_rounds),
         cmocka_unit_test(one_run_is_decided_on_the_paired_rounds),

@@ -1,0 +1,28 @@
+/* The units of the results CSV's rate column, in one place: rates (B/s,
+ * op/s, higher is better) and instruction counts (instr/op, lower is
+ * better, exact: they repeat from one run to the next).  A report or chart
+ * of rates never takes a count, and compare decides counts by the
+ * threshold alone. */
+#ifndef CSV_UNITS_H
+#define CSV_UNITS_H
+
+#include <stdbool.h>
+#include <string.h>
+
+#define UNIT_BYTES "B/s"
+#define UNIT_OPS "op/s"
+#define UNIT_INSTRUCTIONS "instr/op"
+enum { UNIT_SIZE = 16 };
+
+/* An exact count per operation (--metric instructions), not a rate. */
+static inline bool unit_is_count(const char *unit)
+{
+    return strcmp(unit, UNIT_INSTRUCTIONS) == 0;
+}
+
+static inline bool unit_known(const char *unit)
+{
+    return strcmp(unit, UNIT_BYTES) == 0 || strcmp(unit, UNIT_OPS) == 0 || unit_is_count(unit);
+}
+
+#endif
