@@ -93,7 +93,9 @@ build_one() {
         SRC_KIND=tarball SRC_TARBALL=${PLAN_SRC[$i]}
     fi
     say "  source: ${PLAN_DETAIL[$i]}"
-    unpack_source "$work/src" >>"$LOG" 2>&1 || fail "export of the source failed"
+    GIT_TEST_LAYOUT=fork unpack_source "$work/src" >>"$LOG" 2>&1 \
+        || fail "export of the source failed${GIT_EXPORT_ERROR:+: $GIT_EXPORT_ERROR}"
+    for p in "${GIT_MISSING[@]}"; do say "  left out (missing from the git history, test data): $(printable "$p")"; done
     # A half tree (an export cut short) must not reach configure.
     [[ "$(fork_version "$fork" "${name#"$fork"-}" <"$work/src/$(fork_marker "$fork")" 2>/dev/null)" == "${name#"$fork"-}" ]] \
         || fail "the exported tree is not $name (no or another $(fork_marker "$fork"))"
@@ -137,7 +139,11 @@ publish() {
         echo "recipe=$recipe"
         echo "source=${PLAN_KIND[$i]}"
         echo "source_detail=${PLAN_DETAIL[$i]}"
-        [[ ${PLAN_KIND[$i]} == git ]] && echo "git_commit=$SRC_GIT_COMMIT"
+        if [[ ${PLAN_KIND[$i]} == git ]]; then
+            echo "git_commit=$SRC_GIT_COMMIT"
+            echo "git_missing_count=${#GIT_MISSING[@]}"
+            for p in "${GIT_MISSING[@]}"; do echo "git_missing=$(printable "$p")"; done
+        fi
         echo "configure=$(sed -n 's/^=== configure line: //p' "$LOG" | head -n1)"
         echo "cc=$CC"
         echo "cc_version=$($CC --version 2>/dev/null | head -n1)"

@@ -12,14 +12,29 @@
 # fetch lazily from a promisor remote (a build must not hit the network behind
 # the user's back, and a snapshot has no remote that could answer).
 
-# Missing blobs that do not stop a build: OpenSSL's test data and fuzz corpora
-# (evprand.txt, evppkey_slh_dsa_*.txt, 1.1.1's test/drbg_cavs_data.c are the
-# ones snapshots lack), but never a build.info: ./config reads every one.
+# Missing blobs that do not stop a build.  GIT_TEST_LAYOUT=openssl (default):
+# OpenSSL's test data and fuzz corpora (evprand.txt, evppkey_slh_dsa_*.txt,
+# 1.1.1's test/drbg_cavs_data.c are the ones snapshots lack), but never a
+# build.info: ./config reads every one.  GIT_TEST_LAYOUT=fork: the CMake and
+# autotools forks keep test data beside the code (AWS-LC's
+# crypto/cipher_extra/test/, ml_kem/kat/, *_tests.txt, crypto_test_data.cc.tar.bz2;
+# BoringSSL's hpke/test-vectors.json), built only with tests on, which
+# builds-forks turns off: a path with "test" in a folder or file name, or a
+# kat/ folder; never a CMakeLists.txt or a build script.
 missing_tolerated() {
-    case $1 in
-        build.info|*/build.info) return 1 ;;
-        test/*|fuzz/corpora/*)   return 0 ;;
-        *)                       return 1 ;;
+    case ${GIT_TEST_LAYOUT:-openssl} in
+        fork)
+            case $1 in
+                CMakeLists.txt|*/CMakeLists.txt|*.cmake|*/Makefile.am|*/configure*) return 1 ;;
+                *test*|*/kat/*)                                               return 0 ;;
+                *)                                                            return 1 ;;
+            esac ;;
+        *)
+            case $1 in
+                build.info|*/build.info) return 1 ;;
+                test/*|fuzz/corpora/*)   return 0 ;;
+                *)                       return 1 ;;
+            esac ;;
     esac
 }
 

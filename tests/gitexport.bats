@@ -53,6 +53,26 @@ setup_file() {
     git -C "$ORIGIN" tag OpenSSL_9_9_9b
     git -C "$ORIGIN" config uploadpack.allowFilter true
     git clone -q --bare --filter=blob:limit=1k "file://$ORIGIN" "$PARTIAL"
+    # "forksnap": a fork's layout (AWS-LC, BoringSSL), test data beside the code.
+    # v1 lacks three test-data blobs; v2 also lacks crypto/test/CMakeLists.txt.
+    export FORKSNAP=$BATS_FILE_TMPDIR/forksnap
+    git init -q "$FORKSNAP"
+    mkdir -p "$FORKSNAP/crypto/x/test" "$FORKSNAP/crypto/kat" "$FORKSNAP/crypto/test"
+    echo 'project(x)' >"$FORKSNAP/CMakeLists.txt"
+    echo 'int b;' >"$FORKSNAP/crypto/b.c"
+    echo v >"$FORKSNAP/crypto/x/test/vectors.txt"
+    echo k >"$FORKSNAP/crypto/kat/k.txt"
+    echo t >"$FORKSNAP/crypto/a_tests.txt"
+    echo 'add_executable(t)' >"$FORKSNAP/crypto/test/CMakeLists.txt"
+    git -C "$FORKSNAP" add -A
+    git -C "$FORKSNAP" commit -qm v1
+    git -C "$FORKSNAP" tag v1
+    echo 'add_executable(t u)' >"$FORKSNAP/crypto/test/CMakeLists.txt"
+    git -C "$FORKSNAP" commit -qam v2
+    git -C "$FORKSNAP" tag v2
+    for oid in $(git -C "$FORKSNAP" rev-parse v1:crypto/x/test/vectors.txt v1:crypto/kat/k.txt v1:crypto/a_tests.txt v2:crypto/test/CMakeLists.txt); do
+        rm -f -- "$FORKSNAP/.git/objects/${oid:0:2}/${oid:2}"
+    done
 }
 
 # still_missing REPO REF PATH: REF:PATH's blob is not in REPO (nothing fetched it).
@@ -89,6 +109,26 @@ still_missing() {
     echo "$output"
     [ "$status" -eq 1 ]
     [ "$output" = "git-export: error: build input missing from the git history: test/build.info (only test data may be missing: get the full history or a tarball)" ]
+}
+
+@test "fork layout: test data beside the code is left out and named; OpenSSL's rule would refuse it" {
+    GIT_TEST_LAYOUT=fork run "$ROOT/builds/git-export.sh" "$FORKSNAP" v1 "$BATS_TEST_TMPDIR/out"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(printf '%s\n' crypto/a_tests.txt crypto/kat/k.txt crypto/x/test/vectors.txt)" ]
+    [ "$(cat "$BATS_TEST_TMPDIR/out/crypto/b.c")" = "int b;" ]
+    [ -f "$BATS_TEST_TMPDIR/out/crypto/test/CMakeLists.txt" ]
+    run "$ROOT/builds/git-export.sh" "$FORKSNAP" v1 "$BATS_TEST_TMPDIR/out2"
+    [ "$status" -eq 1 ]
+    [[ $output == "git-export: error: build input missing from the git history: crypto/"* ]]
+}
+
+@test "fork layout: a missing CMakeLists.txt under a test folder is a build input: refused" {
+    GIT_TEST_LAYOUT=fork run "$ROOT/builds/git-export.sh" "$FORKSNAP" v2 "$BATS_TEST_TMPDIR/out"
+    echo "$output"
+    [ "$status" -eq 1 ]
+    [[ $output == *"build input missing from the git history: crypto/test/CMakeLists.txt"* ]]
+    [ ! -e "$BATS_TEST_TMPDIR/out" ]
 }
 
 @test "build-release: a missing build input refuses before configure, one error line, nothing installed" {
