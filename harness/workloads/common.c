@@ -134,8 +134,9 @@ check_result wl_evp_available(const crypto_lib *lib, api_path api, wl_algo_kind 
     else if (in_legacy_provider)
         wl_why(why, n, WL_IN_LEGACY_PROVIDER);
     else
-        wl_why(why, n, "%s is not provided by this build (no loaded provider has it)",
-               fetch_name);
+        /* no provider has it, or the run's --propquery excludes every one */
+        wl_why(why, n, "%s(%s) found no implementation in the loaded providers",
+               kind == WL_CIPHER ? "EVP_CIPHER_fetch" : "EVP_MD_fetch", fetch_name);
     return CHECK_UNAVAILABLE;
 }
 
