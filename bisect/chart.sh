@@ -14,6 +14,25 @@ steps=$1 gitdir=$2 good=$3 bad=$4 out=$5 title=$6 first=${7:-}
 command -v gnuplot >/dev/null || die "gnuplot not installed"
 
 data=$out.dat
+# A bisect's last steps are neighbours in history, and their labels would
+# print over each other: GOOD's, BAD's and the first commit's are kept, any
+# other only with 1/40 of the axis free on both sides of it.
+thin_labels() {
+    awk -F'\t' -v OFS='\t' '
+        { n = NR; row[n] = $0; p[n] = $1; if ($4 == "first") fp = $1 }
+        function far(a, b) { return (a > b ? a - b : b - a) >= gap }
+        END {
+            gap = (p[n] - p[1]) / 40; last = p[1]
+            for (i = 1; i <= n; i++) {
+                split(row[i], f, "\t")
+                keep = i == 1 || i == n || f[4] == "first"
+                if (!keep && far(p[i], last) && far(p[i], p[n]) && (fp == "" || far(p[i], fp)))
+                    keep = 1
+                if (keep) last = p[i]; else f[3] = ""
+                print f[1], f[2], f[3], f[4]
+            }
+        }'
+}
 # position of each commit: GOOD = 0, then 1.. in topological order.
 { echo "$good"; git -C "$gitdir" rev-list --reverse --topo-order "$good..$bad"; } \
     | awk '{ print NR - 1 "\t" $1 }' >"$out.pos"
@@ -24,7 +43,7 @@ awk -F'\t' -v OFS='\t' -v first="$first" '
         rate = ($4 == "-" || $4 == "") ? "NaN" : $4
         mark = ($1 == first) ? "first" : $6
         print pos[$1], rate, substr($1, 1, 7), mark
-    }' "$out.pos" "$steps" | sort -n -k1,1 >"$data"
+    }' "$out.pos" "$steps" | sort -n -k1,1 | thin_labels >"$data"
 rm -f -- "$out.pos"
 
 good_rate=$(awk -F'\t' 'NR == 2 { print $4 }' "$steps")
@@ -63,7 +82,7 @@ boundary = $good_rate * $boundary / $scale
 plot $(gq "$data") using 1:(0):xtic(3) with points ps 0 notitle, \
      '' using 1:(strcol(4) eq 'good' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#2a9d3a' title 'good', \
      '' using 1:(strcol(4) eq 'bad' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#d62828' title 'bad', \
-     '' using 1:(strcol(4) eq 'first' ? \$2 / $scale : NaN) with points pt 9 ps 2.4 lc rgb '#d62828' title 'first bad', \
+     '' using 1:(strcol(4) eq 'first' ? \$2 / $scale : NaN) with points pt 9 ps 2.4 lc rgb '#d62828' title $(gq "first ${BISECT_DIRECTION:-bad}"), \
      '' using 1:(strcol(4) eq 'skip' ? 0 : NaN) with points pt 2 ps 2 lc rgb '#777777' title 'skipped (no build)', \
      boundary with lines dt 2 lc rgb '#000000' title 'boundary (geometric midpoint of GOOD and BAD)'
 EOF

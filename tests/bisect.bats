@@ -160,6 +160,9 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
         [ "$(csv_fields "$f" samples | sort -u)" = 1 ]
         [ "$(csv_fields "$f" unit | sort -u)" = instr/op ]
     done
+    # the chart says what it plots: counts, and the direction that was sought
+    grep -q 'sha256/16/evp: instructions per tested commit' "$BATS_TEST_TMPDIR/o/rates.svg"
+    grep -q 'first slower' "$BATS_TEST_TMPDIR/o/rates.svg"
 }
 
 # ---------------------------------------------------------------- bad input
