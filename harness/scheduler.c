@@ -4,6 +4,7 @@
 #include "../stats/summary.h"
 #include "count_spread.h"
 #include "progress.h"
+#include "round_order.h"
 #include "workloads/speed_names.h"
 
 #include <inttypes.h>
@@ -237,37 +238,6 @@ static void common_iterations(lib_point *lpts, size_t n)
             lpts[i].row.iterations = most;
 }
 
-/* splitmix64: a small generator for the order of each round. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* Fisher-Yates: every order of the libraries equally likely each round, so
- * what one library leaves behind (caches, branch predictors, clock speed)
- * falls on each of the others alike, and none is always first or last. */
-static void shuffle(size_t *order, size_t n, uint64_t *rng)
-{
-    for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(next_random(rng) % i), t = order[i - 1];
-        order[i - 1] = order[j];
-        order[j] = t;
-    }
-}
-
-/* The order's seed: the run id, hashed (FNV-1a), so the trace of a run can
- * be replayed from its CSV. */
-static uint64_t order_seed(const char *run_id)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const char *c = run_id; *c; c++)
-        h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
-    return h;
-}
-
 /* Samples round by round until every library has enough: one that is
  * satisfied early keeps sampling, so drift keeps hitting all of them alike.
  * Sample k of every library is taken in round k (the pairing of reports). */
@@ -276,7 +246,7 @@ static void rotate(const schedule *s, const point_def *p, lib_point *lpts, size_
 {
     for (;;) {
         bool all_satisfied = true;
-        shuffle(order, s->nlibs, rng);
+        round_order_shuffle(order, s->nlibs, rng);
         for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
             size_t i = order[j];
             lib_point *lpt = &lpts[i];
@@ -370,7 +340,7 @@ bool schedule_run(const schedule *s)
         restartable[i] = s->libs[i].loaded;
         order[i] = i;
     }
-    uint64_t rng = order_seed(s->where->run_id);
+    uint64_t rng = round_order_seed(s->where->run_id);
     if (s->trace != NULL)
         fprintf(s->trace, "# run %s: each round's order shuffled, seed 0x%016" PRIx64 "\n",
                 s->where->run_id, rng);

@@ -24,23 +24,19 @@
 #   tools/gen-pq-sig-vectors.sh OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]
 # e.g. tools/gen-pq-sig-vectors.sh /tmp/openssl-3.5.7 builds/install/3.5.7/lib/libcrypto.so.3
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gen-lib.sh"
 
 src=${1:?usage: $0 OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]}
 lib=${2:?usage: $0 OPENSSL_SOURCE_DIR LIBCRYPTO [output-dir]}
 dir=${3:-harness/workloads}
-die() { echo "$0: $*" >&2; exit 1; }
 siggen=$src/test/recipes/30-test_evp_data/evppkey_ml_dsa_siggen.txt inc=$src/test/slh_dsa.inc
 if ! { [ -r "$siggen" ] && [ -r "$inc" ]; }; then die "$src has no ML-DSA / SLH-DSA test data (needs 3.5+)"; fi
-command -v xxd >/dev/null || die "needs xxd"
+needs xxd
 pqsign=${PQ_SIGN:-build/tools/pq-sign}
 [ -x "$pqsign" ] || die "no $pqsign (make pq-sign)"
 
 sha256_of_hex() { printf '%s' "$1" | xxd -r -p | sha256sum | cut -c1-64; }
-hexstring() {
-    printf 'static const char %s[] =\n' "$1"
-    if [ -z "$2" ]; then printf '    ""'; else printf '%s' "$2" | fold -w 64 | sed 's/.*/    "&"/'; fi
-    printf ';\n'
-}
 # vector ID ALG KEY MSG CTX SHA INTERNAL SOURCE: one pq_sig_vector
 vector() {
     printf '\n/* %s: %s */\n' "$2" "$8"
@@ -61,25 +57,18 @@ mldsa() {
         cur != "" && /^Ctrl = (mu|hexmu|test-entropy|hextest-entropy|message-encoding:0)/ { bad = 1 }
         cur != "" && /^$/ { if (det && !bad) { print cur; exit } cur = "" }' "$siggen")
     [ -n "$tc" ] || die "ML-DSA-$1: no deterministic ACVP case"
-    sk=$(awk -v t="PrivateKeyRaw = $tc:" 'index($0, t) == 1 {split($3, a, ":"); print tolower(a[3]); exit}' "$siggen")
-    block=$(awk -v t="Sign-Message = ML-DSA-$1:$tc" '$0 == t {f = 1; next} f && /^$/ {exit} f' "$siggen")
-    msg=$(awk '$1 == "Input" {print tolower($3)}' <<<"$block")
-    sig=$(awk '$1 == "Output" {print tolower($3)}' <<<"$block")
-    ctx=$(sed -n 's/^Ctrl = hexcontext-string://p' <<<"$block" | tr 'A-F' 'a-f')
+    mldsa_acvp "$siggen" "$1" "$tc"
     if ! { [ -n "$sk" ] && [ -n "$sig" ]; }; then die "ML-DSA-$1: $tc is incomplete"; fi
     vector "mldsa$1" "ML-DSA-$1" "$sk" "$msg" "$ctx" "$(sha256_of_hex "$sig")" false "NIST ACVP sigGen $tc"
 }
 
-# A C array of slh_dsa.inc as hex: carray NAME
-carray() {
-    awk -v n="static const uint8_t $1[] = {" 'index($0, n) == 1 {f = 1; $0 = substr($0, length(n) + 1)} f {end = /};/; sub(/};.*/, ""); print; if (end) exit}' "$inc" |
-        grep -o '0[xX][0-9a-fA-F][0-9a-fA-F]' | sed 's/^0[xX]//' | tr -d '\n' | tr 'A-F' 'a-f'
-}
+# A C array of slh_dsa.inc as hex: slh NAME
+slh() { inc_hex "$inc" "static const uint8_t $1"; }
 # SLH-DSA from slh_dsa.inc: slh_acvp ID ALG
 slh_acvp() {
     local base priv msg sha
     base=$(tr 'A-Z-' 'a-z_' <<<"$2")_0
-    priv=$(carray "${base}_priv") msg=$(carray "${base}_msg") sha=$(carray "${base}_sig_digest")
+    priv=$(slh "${base}_priv") msg=$(slh "${base}_msg") sha=$(slh "${base}_sig_digest")
     if ! { [ -n "$priv" ] && [ ${#sha} -eq 64 ]; }; then die "$2: no vector in slh_dsa.inc"; fi
     vector "$1" "$2" "$priv" "$msg" "" "$sha" true "NIST ACVP sigGen (internal interface), OpenSSL test/slh_dsa.inc"
 }
@@ -116,8 +105,7 @@ static const pq_sig_vector mldsa65 = {"ML-DSA-65", mldsa65_sk, mldsa65_msg, mlds
 const pq_sig_vector *const pq_mldsa_vectors[] = {&mldsa44, &mldsa65, &mldsa87, NULL};
 C
 } >"$out.tmp"
-mv "$out.tmp" "$out"
-echo "wrote $out"
+written "$out"
 out=$dir/pq_slhdsa_vectors.c
 {
     header SLH-DSA
@@ -142,5 +130,4 @@ const pq_sig_vector *const pq_slhdsa_vectors[] = {
 };
 C
 } >"$out.tmp"
-mv "$out.tmp" "$out"
-echo "wrote $out"
+written "$out"

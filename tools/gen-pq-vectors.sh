@@ -16,45 +16,31 @@
 #   tools/gen-pq-vectors.sh OPENSSL_SOURCE_DIR [output.c]
 # e.g. tar xzf builds/tarballs/openssl-3.5.7.tar.gz -C /tmp && tools/gen-pq-vectors.sh /tmp/openssl-3.5.7
 set -eu
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gen-lib.sh"
 
 src=${1:?usage: $0 OPENSSL_SOURCE_DIR [output.c]}
 out=${2:-harness/workloads/pq_keys.c}
 data=$src/test/recipes/30-test_evp_data
-[ -r "$data/evppkey_ml_kem_768_encap.txt" ] || { echo "$0: $src has no ML-KEM test data (needs 3.5+)" >&2; exit 1; }
-die() { echo "$0: $*" >&2; exit 1; }
+[ -r "$data/evppkey_ml_kem_768_encap.txt" ] || die "$src has no ML-KEM test data (needs 3.5+)"
 
-# field FILE VECTOR-MARKER KEY: the value of "KEY = ..." in the block after the marker line
-field() {
-    awk -v m="$2" -v k="$3" 'index($0, m) == 1 {f = 1; next} f && $1 == k {print tolower($3); exit}' "$1"
-}
-enc=$data/evppkey_ml_kem_768_encap.txt dec=$data/evppkey_ml_kem_768_decap.txt
-v0='# Official test vector 0,'
-m=$(field "$enc" "$v0" Entropy) ek=$(field "$enc" "$v0" EncodedPublicKey)
-c=$(field "$enc" "$v0" Ciphertext) k=$(field "$enc" "$v0" Output)
-dk=$(field "$dec" "$v0" EncodedPrivateKey)
-[ "$(field "$dec" "$v0" Input)" = "$c" ] || die "ML-KEM: decapsulation vector 0 has another ciphertext"
-[ "$(field "$dec" "$v0" Output)" = "$k" ] || die "ML-KEM: decapsulation vector 0 has another secret"
+mlkem_kat "$data" 768
 if [ ${#dk} -ne 4800 ] || [ ${#c} -ne 2176 ] || [ ${#m} -ne 64 ] || [ ${#k} -ne 64 ]; then
     die "ML-KEM-768: unexpected sizes"
 fi
 # dk = dk_PKE (1152 bytes) || ek (1184) || H(ek) (32) || z (32)
 [ "$(printf '%s' "$dk" | cut -c 2305-4672)" = "$ek" ] || die "ML-KEM: ek is not inside dk"
 
-sig=$data/evppkey_ml_dsa_siggen.txt tc=ML_DSA_65_35
-sk=$(awk -v t="PrivateKeyRaw = $tc:" 'index($0, t) == 1 {split($3, a, ":"); print tolower(a[3]); exit}' "$sig")
-block=$(awk -v t="Sign-Message = ML-DSA-65:$tc" '$0 == t {f = 1; next} f && /^$/ {exit} f' "$sig")
-msg=$(printf '%s\n' "$block" | awk '$1 == "Input" {print tolower($3)}')
-dsig=$(printf '%s\n' "$block" | awk '$1 == "Output" {print tolower($3)}')
-ctx=$(printf '%s\n' "$block" | sed -n 's/^Ctrl = hexcontext-string://p' | tr 'A-F' 'a-f')
+tc=ML_DSA_65_35
+mldsa_acvp "$data/evppkey_ml_dsa_siggen.txt" 65 "$tc"
 printf '%s\n' "$block" | grep -qx 'Ctrl = deterministic:1' || die "$tc is not deterministic"
 printf '%s\n' "$block" | grep -q 'Ctrl = mu:\|test-entropy' && die "$tc uses mu or test entropy"
-if [ ${#sk} -ne 8064 ] || [ ${#dsig} -ne 6618 ]; then die "ML-DSA-65: unexpected sizes"; fi
+if [ ${#sk} -ne 8064 ] || [ ${#sig} -ne 6618 ]; then die "ML-DSA-65: unexpected sizes"; fi
 
-# hexstring NAME VALUE: a C string of the hex, 64 digits a line
-hexstring() {
-    printf 'const char %s[] =\n' "$1"
-    printf '%s' "$2" | fold -w 64 | sed 's/.*/    "&"/'
-    printf ';\n\n'
+# public NAME HEX: a string pq_keys.h declares
+public() {
+    hexstring "$1" "$2" 'const char'
+    printf '\n'
 }
 version=$(sed -n 's/^# *define OPENSSL_VERSION_TEXT.*"\(OpenSSL [^ ]*\).*/\1/p' "$src/include/openssl/opensslv.h" 2>/dev/null || true)
 [ -n "$version" ] || version="OpenSSL $(sed -n 's/^MAJOR=//p;s/^MINOR=//p;s/^PATCH=//p' "$src/VERSION.dat" | paste -sd.)"
@@ -63,14 +49,13 @@ version=$(sed -n 's/^# *define OPENSSL_VERSION_TEXT.*"\(OpenSSL [^ ]*\).*/\1/p' 
     printf ' * ML-KEM-768: official KAT vector 0 (dk, m, c, K); ML-DSA-65: NIST ACVP sigGen\n'
     printf ' * %s (sk, message, context string, deterministic signature). */\n' "$tc"
     printf '#include "pq_keys.h"\n\n'
-    hexstring mlkem768_dk "$dk"
-    hexstring mlkem768_m "$m"
-    hexstring mlkem768_c "$c"
-    hexstring mlkem768_k "$k"
-    hexstring mldsa65_sk "$sk"
-    hexstring mldsa65_msg "$msg"
-    hexstring mldsa65_ctx "$ctx"
-    hexstring mldsa65_sig "$dsig"
+    public mlkem768_dk "$dk"
+    public mlkem768_m "$m"
+    public mlkem768_c "$c"
+    public mlkem768_k "$k"
+    public mldsa65_sk "$sk"
+    public mldsa65_msg "$msg"
+    public mldsa65_ctx "$ctx"
+    public mldsa65_sig "$sig"
 } >"$out.tmp"
-mv "$out.tmp" "$out"
-echo "wrote $out"
+written "$out"
