@@ -143,9 +143,8 @@ first=''
 grep -q 'is the first bad commit' "$runlog" && first=$(git -C "$gitdir" rev-parse --verify refs/bisect/bad)
 
 # The chart and the cost summary are left even when the answer is ambiguous.
-per=rate; [[ $unit == instr/op ]] && per=instructions
 bash "$BISECT_SRC/chart.sh" "$steps" "$gitdir" "$good" "$bad" "$BISECT_OUT/rates" \
-    "$point: $per per tested commit (${good:0:7}..${bad:0:7})" "$first" 2>>"$BISECT_OUT/chart.log" \
+    "$point" "$first" 2>>"$BISECT_OUT/chart.log" \
     || say "no chart (gnuplot missing or failed; see chart.log)"
 tested=$(awk -F'\t' 'NR > 3' "$steps" | wc -l)
 skipped=$(awk -F'\t' 'NR > 3 && $6 == "skip"' "$steps" | wc -l)

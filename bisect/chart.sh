@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bisect/chart.sh STEPS.tsv GITDIR GOOD BAD OUTPREFIX TITLE [FIRSTBAD]
+# bisect/chart.sh STEPS.tsv GITDIR GOOD BAD OUTPREFIX POINT [FIRSTBAD]
 #
 # Draws the rate of every tested commit, in history order from GOOD to BAD,
 # as OUTPREFIX.png and OUTPREFIX.svg (gnuplot), with the boundary used to
@@ -10,7 +10,7 @@ set -euo pipefail
 # shellcheck source=bisect/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-steps=$1 gitdir=$2 good=$3 bad=$4 out=$5 title=$6 first=${7:-}
+steps=$1 gitdir=$2 good=$3 bad=$4 out=$5 point=$6 first=${7:-}
 command -v gnuplot >/dev/null || die "gnuplot not installed"
 
 data=$out.dat
@@ -56,6 +56,7 @@ if [[ $unit == instr/op ]]; then
     boundary=$(awk -v b="$boundary" 'BEGIN { printf "%.6g", 1 / b }')
     what=instructions
 fi
+title="$point: $what per tested commit (${good:0:7}..${bad:0:7})"
 # Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08.
 read -r scale prefix < <(awk -v r="$good_rate" 'BEGIN {
     s = 1; split(" k M G T", p, " "); i = 1

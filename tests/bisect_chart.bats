@@ -20,12 +20,13 @@ load helpers
         printf '%s\ts\t-\t%s\t5000\t%s\t1\t1\n' "$(c "${i%%:*}")" "$(cut -d: -f2 <<<"$i")" "${i##*:}" >>"$d.tsv"
     done
     BISECT_UNIT=instr/op BISECT_DIRECTION=faster run bash "$ROOT/bisect/chart.sh" "$d.tsv" "$d" \
-        "$(c 0)" "$(c 100)" "$BATS_TEST_TMPDIR/r" "a title" "$(c 51)"
+        "$(c 0)" "$(c 100)" "$BATS_TEST_TMPDIR/r" sha256/16/evp "$(c 51)"
     [ "$status" -eq 0 ]
     for i in 0 51 76 100; do
         grep -q ">$(c "$i" | cut -c1-7)<" "$BATS_TEST_TMPDIR/r.svg"
     done
     run grep -c ">$(c 50 | cut -c1-7)<" "$BATS_TEST_TMPDIR/r.svg"
     [ "$output" = 0 ]
+    grep -q 'sha256/16/evp: instructions per tested commit' "$BATS_TEST_TMPDIR/r.svg"
     grep -q 'first faster' "$BATS_TEST_TMPDIR/r.svg"
 }
