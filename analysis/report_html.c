@@ -1,6 +1,7 @@
 /* The HTML page of one run: the page frame and the run's sections.  Every
- * piece of data goes through html_put (html_escape.c); charts come inline
- * from their SVGs (report_html_charts.c). */
+ * piece of data goes through html_put (html_escape.c); charts are their SVGs
+ * as data: images (report_html_charts.c), and the page's own policy forbids
+ * script, remote loads and every source but data: images and its style. */
 #include "report_html_parts.h"
 
 #include <dirent.h>
@@ -22,8 +23,8 @@ static const char style[] =
     "div.change{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;"
     "border-top:1px solid #eee;padding:.6em 0}\n"
     "div.change>h3,div.change>h4{flex:1 1 100%;margin:0}div.change table{flex:0 1 auto}\n"
-    "div.change figure{flex:1 1 480px;margin:0}div.change figure svg{max-width:620px}\n"
-    "figure.chart{margin:1em 0}figure.chart svg{width:100%;max-width:900px;height:auto}\n"
+    "div.change figure{flex:1 1 480px;margin:0}div.change figure img{max-width:620px}\n"
+    "figure.chart{margin:1em 0}figure.chart img{width:100%;max-width:900px;height:auto}\n"
     "figcaption{font-size:.85em;color:#555}\n"
     "details{margin:.5em 0}summary{cursor:pointer;font-weight:bold}\n"
     "pre{background:#f7f7f7;padding:.6em;overflow-x:auto}table.meta th{background:#f4f4f4}\n"
@@ -35,14 +36,17 @@ void html_page_begin(html_page *pg, const html_sources *src)
     char when[32];
     time_t now = time(NULL);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    /* The policy is a second wall behind the escaping and the images: were
+     * markup ever to slip through, the browser still runs and fetches nothing. */
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"" HTML_PAGE_POLICY "\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
           pg->f);
     html_put(pg->f, title);
     fprintf(pg->f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
     html_heading(pg, 1, NULL, title);
-    fprintf(pg->f, "<p class=\"lead\">Generated %s by osslbench report. Every chart is inline; "
-                   "the page needs no network and runs no script.</p>\n", when);
+    fprintf(pg->f, "<p class=\"lead\">Generated %s by osslbench report. Every chart is an image "
+                   "inside the page; the page needs no network and runs no script.</p>\n", when);
     html_put_text_file(pg, src->notes, "notes");
 }
 

@@ -17,6 +17,10 @@ typedef struct html_sources {
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
 } html_sources;
 
+/* The page's Content-Security-Policy: nothing may run or load but the
+ * data: images of the charts and the page's own <style>. */
+#define HTML_PAGE_POLICY "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
+
 void report_write_html(const report *r, const html_sources *src, FILE *f);
 /* The page of a fleet: the cross-host verdicts and charts first, then each
  * host's own run (its results folder's plots/ and metadata.txt). */

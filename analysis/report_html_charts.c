@@ -1,7 +1,7 @@
-/* The charts of a page: charts.list read as data, each chart's SVG inlined
- * (svg_inline.c) or, when it was not drawn, a visible note. */
+/* The charts of a page: charts.list read as data, each chart's SVG an inert
+ * image in the page (svg_image.c) or, when it was not drawn, a visible note. */
 #include "report_html_parts.h"
-#include "svg_inline.h"
+#include "svg_image.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -102,7 +102,7 @@ void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)
         fputs("<p class=\"bad\">charts.list names a chart that is not a file name.</p>\n", pg->f);
         return;
     }
-    char path[4500], why[128], prefix[32];
+    char path[4500], why[128];
     snprintf(path, sizeof path, "%s/%s.svg", c->dir, ch->name);
     size_t len = 0;
     char *svg = slurp(path, &len, why, sizeof why);
@@ -113,8 +113,7 @@ void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)
         html_put(pg->f, ch->name);
     }
     fputs("\">\n", pg->f);
-    snprintf(prefix, sizeof prefix, "c%u-", ++pg->inlined);
-    if (svg == NULL || !svg_inline(pg->f, svg, len, prefix, ch->title, why, sizeof why)) {
+    if (svg == NULL || !svg_image_put(pg->f, svg, len, ch->title, why, sizeof why)) {
         fputs("<p class=\"bad nochart\">Chart ", pg->f);
         html_put(pg->f, ch->name);
         fputs(": ", pg->f);

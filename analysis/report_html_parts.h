@@ -21,7 +21,6 @@ typedef struct {
 
 typedef struct {
     FILE *f;
-    unsigned inlined; /* charts inlined so far: each gets its own id prefix */
 } html_page;
 
 /* ---- report_html_charts.c ---- */
@@ -29,7 +28,7 @@ void html_charts_read(const char *dir, html_charts *out);
 void html_charts_free(html_charts *c);
 /* Index of the chart named name, or c->n. */
 size_t html_chart_find(const html_charts *c, const char *name);
-/* The figure of chart i (its SVG inline), or a visible "not drawn" note;
+/* The figure of chart i (its SVG as an inert image), or a visible "not drawn" note;
  * `anchor`: the figure gets id="chart-NAME" (the charts section's copy). */
 void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor);
 /* A note for a chart that charts.list does not name (nothing to draw). */

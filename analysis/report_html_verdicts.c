@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Charts inlined per comparison; later groups link to the charts section. */
+/* Charts shown per comparison; later groups link to the charts section. */
 enum { CHANGE_CHARTS_MAX = 12 };
 
 size_t html_rows_of(const result_set *s, const char *label, const result_row ***rows)

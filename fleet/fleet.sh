@@ -182,11 +182,16 @@ for i in "${!labels[@]}"; do
     exit_value=$(last_exit "$i") tries=$(attempts "$i")
     logs=''
     for f in "$out/logs/$h"-attempt*.log; do [[ ! -f $f ]] || logs+="logs/${f##*/} "; done
-    run=''
-    if [[ -s $tarball ]] && mkdir "$out/.incoming/$h" && tar -xzf "$tarball" -C "$out/.incoming/$h" 2>/dev/null; then
-        run=$(find "$out/.incoming/$h" -mindepth 2 -maxdepth 2 -name results.csv -printf '%h\n' | head -n 1)
+    # The host's tarball is hostile input (fleet/unpack.sh says what it
+    # refuses); its charts and page are not trusted either: removed here,
+    # report.sh draws them again from the host's CSV.
+    run='' refused=''
+    if [[ -s $tarball ]]; then
+        refused=$("$FLEET_SRC/unpack.sh" "$tarball" "$out/.incoming/$h" 2>&1) && refused=''
+        [[ -n $refused ]] || run=$(find "$out/.incoming/$h" -mindepth 2 -maxdepth 2 -name results.csv -type f -printf '%h\n' | head -n 1)
     fi
     if [[ -n $run ]]; then
+        rm -rf -- "$run"/plots "$run"/plots-* "$run"/report.html
         mv -- "$run" "$out/$h"
         ok+=("$h")
         state="ok (exit ${exit_value:-?}, $tries attempt(s))"
@@ -209,6 +214,7 @@ for i in "${!labels[@]}"; do
            fi ;;
         esac
         why="$how after $tries attempt(s), no results came back"
+        [[ -z $refused ]] || why="its results were refused: ${refused#unpack: }"
         say "host $h failed: $why; last log line: ${last:-(none)}; logs: ${logs:-none}"
         echo "host $h: ${logins[$i]}: FAILED: $why; last log line: ${last:-(none)}; logs: ${logs:-none}" >>"$out/fleet.txt"
     fi

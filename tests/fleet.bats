@@ -49,7 +49,7 @@ setup_file() {
     need sshd ssh parallel rsync gnuplot || need /usr/sbin/sshd ssh parallel rsync gnuplot || return 0
     make -C "$ROOT" -s >/dev/null
     export REMOTE=$BATS_FILE_TMPDIR/remote SSHCFG
-    SSHCFG=$("$ROOT/tests/fleet/loopback-sshd.sh" start "$BATS_FILE_TMPDIR/sshd" fleet-a fleet-b) || return 0
+    SSHCFG=$("$ROOT/tests/fleet/loopback-sshd.sh" start "$BATS_FILE_TMPDIR/sshd" fleet-a fleet-b fleet-evil fleet-link) || return 0
     # fleet-dead: a port nothing listens on (ssh takes the first value it reads)
     { printf 'Host fleet-dead\n    HostName 127.0.0.1\n    Port 9\n'; cat "$SSHCFG"; } >"$SSHCFG.new"
     mv "$SSHCFG.new" "$SSHCFG"
@@ -67,6 +67,41 @@ setup_file() {
     kill_fleet_b_midrun || echo "fleet-b's run was never caught mid-run" >"$BATS_FILE_TMPDIR/killed.note"
     wait
     fleet "$BATS_FILE_TMPDIR/dead" "fleet-a fleet-dead" RETRIES=2 WORKLOADS=sha256 SIZES=16 API=evp
+    tampering_ssh >"$BATS_FILE_TMPDIR/evil-ssh"
+    chmod +x "$BATS_FILE_TMPDIR/evil-ssh"
+    fleet "$BATS_FILE_TMPDIR/hostile" "fleet-a fleet-evil fleet-link" RETRIES=1 WORKLOADS=sha256 SIZES=16 \
+        API=evp SSH="$BATS_FILE_TMPDIR/evil-ssh"
+}
+
+# An ssh for the fleet whose hosts fleet-evil and fleet-link are hostile:
+# after each call, a results tarball one of them left for the fleet to fetch
+# is rewritten once.  fleet-evil's charts and page carry script (its CSV is
+# its own, untouched); fleet-link's run folder gains a symbolic link to
+# /etc/passwd.  (The hosts are this machine: their folders are local.)
+tampering_ssh() {
+    printf '#!/usr/bin/env bash\nSSHCFG=%q REMOTE=%q\n' "$SSHCFG" "$REMOTE"
+    cat <<'TAMPER'
+ssh -F "$SSHCFG" "$@"
+rc=$?
+svg='<svg xmlns="http://www.w3.org/2000/svg" onload="document.title=1"><script>document.title="PWNED"</script></svg>'
+for h in fleet-evil fleet-link; do
+    t=$REMOTE/$h/$h.tar.gz
+    [[ -f $t && ! -e $t.tampered ]] || continue
+    w=$(mktemp -d)
+    tar -xzf "$t" -C "$w"
+    run=$(ls "$w")
+    if [[ $h == fleet-evil ]]; then
+        for f in "$w/$run"/plots/*.svg; do printf '%s\n' "$svg" >"$f"; done
+        echo '<script>document.title="PWNED"</script>' >"$w/$run/report.html"
+    else
+        ln -s /etc/passwd "$w/$run/plots/passwd"
+    fi
+    tar -czf "$t" -C "$w" "$run"
+    rm -rf "$w"
+    touch "$t.tampered"
+done
+exit $rc
+TAMPER
 }
 
 teardown_file() {
@@ -148,7 +183,7 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     run make -s -C "$ROOT" report RESULTS="$run_dir"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ -s "$run_dir/plots/charts.list" ]
-    run grep -c '<svg' "$run_dir/report.html"
+    run grep -c '<img class="chart"' "$run_dir/report.html"
     [ "$output" -ge 2 ]
     mapfile -t charts < <(cut -f2 "$run_dir/plots/charts.list")
     run "$ROOT/tests/fleet/check-html.sh" "$run_dir/report.html" "${charts[@]}"
@@ -183,6 +218,33 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     run awk -F'\t' '$2 == "fleet-dead"' "$f/logs/joblog"
     [ "${#lines[@]}" -eq 2 ]
     [ -s "$f/report.html" ]
+}
+
+@test "a hostile host: a symbolic link in its tarball is refused in one line; charts are redrawn from the CSV" {
+    [ "$(cat "$BATS_FILE_TMPDIR/hostile.rc")" -eq 1 ] || { cat "$BATS_FILE_TMPDIR/hostile.out"; false; }
+    # both were tampered with (else this test proves nothing)
+    [ -e "$REMOTE/fleet-evil/fleet-evil.tar.gz.tampered" ]
+    [ -e "$REMOTE/fleet-link/fleet-link.tar.gz.tampered" ]
+    f=$(run_of hostile)
+    run grep '^fleet: host fleet-link failed' "$BATS_FILE_TMPDIR/hostile.out"
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *'its results were refused: member "'*'/plots/passwd": a symbolic link'* ]] || { echo "$output"; false; }
+    [ ! -e "$f/fleet-link" ]
+    run find "$f" -type l
+    [ "$output" = "" ]
+    grep -q '^host fleet-link: fleet-link: FAILED: its results were refused' "$f/fleet.txt"
+    # fleet-a and fleet-evil merged; fleet-evil's charts drawn here, from its CSV
+    [ -s "$f/fleet-a/results.csv" ]
+    [ -s "$f/fleet-evil/results.csv" ]
+    [ -s "$f/fleet-evil/plots/charts.list" ]
+    run grep -rl PWNED "$f"
+    [ "$output" = "" ]
+    run grep -c '<img class="chart"' "$f/report.html"
+    [ "$output" -ge 3 ]
+    need chromium || skip "chromium is not installed (apt-get install chromium)"
+    mapfile -t charts < <(cut -f2 "$f/fleet-evil/plots/charts.list")
+    run "$ROOT/tests/fleet/check-html.sh" "$f/report.html" "${charts[@]}"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
 @test "bad fleet knobs: one line, non-zero exit, no fleet folder" {

@@ -57,6 +57,31 @@ page() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
+# dom PAGE: the DOM headless Chromium leaves after loading PAGE offline (its
+# scripts, had any run, would have changed it).
+dom() {
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$(mktemp -d "$BATS_TEST_TMPDIR/prof.XXXXXX")" --dump-dom "file://$1" 2>/dev/null
+}
+
+# A chart file with every way an SVG can run script, load something or
+# link out; each payload that runs renames the document.
+crafted_svg() {
+    cat <<'SVG'
+<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" onload="document.title='PWNED1'" width="200" height="100">
+<script>document.title='PWNED2'</script>
+<a href="javascript:document.title='PWNED3'"><text x="1" y="10">chart</text></a>
+<foreignObject width="100" height="50"><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:parent.document.title='PWNED4'"></iframe></foreignObject>
+<image href="file:///etc/passwd" width="10" height="10"/>
+<image href="x" onerror="document.title='PWNED5'"/>
+<rect width="10" height="10" style="fill:url(javascript:alert(1))"/>
+<set attributeName="onmouseover" to="alert(1)"/>
+</svg>
+SVG
+}
+
 # The 1-based line of the first line of FILE matching the ERE, or 0.
 line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
 
@@ -77,18 +102,18 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     # failing first, then the largest change: sha256 at 16 B (a third) before rsa2048 (twice as fast)
     [ "$(line_of "$page" '<td>failed</td><td>16 B</td>')" -lt "$(line_of "$page" '<td>slower</td><td>16 B</td>')" ]
     [ "$(line_of "$page" '<td>slower</td><td>16 B</td>')" -lt "$(line_of "$page" '<td>faster</td><td>rsa2048 · sign</td>')" ]
-    run grep -c '<svg role="img"' "$page"
+    run grep -c '<img class="chart" alt="[^"]*" src="data:image/svg+xml;base64,' "$page"
     [ "$output" -ge 4 ]
     run grep -c '<script' "$page"
-    [ "$output" -eq 0 ]
+    [ "$output" -eq 0 ] || { echo "got: $output"; false; }
 }
 
 @test "html: notes, metadata and a fleet's notes file reach the page escaped, nowhere raw" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     local d=$BATS_TEST_TMPDIR/esc
     page "$d"
-    run grep -c '<img\|<b>box' "$d/report.html"
-    [ "$output" -eq 0 ]
+    run grep -c '<img src=\|<b>box' "$d/report.html"
+    [ "$output" -eq 0 ] || { echo "got: $output"; false; }
     run grep -c '<td>failed</td><td>sha256 · legacy · 16 B</td>.*<td>new crashed: &lt;img src=x onerror=alert(1)&gt;</td>' "$d/report.html"
     [ "$output" -eq 1 ]
     run grep -c '^<p class="bad">16 B: new crashed: &lt;img src=x onerror=alert(1)&gt;</p>$' "$d/report.html"
@@ -102,8 +127,8 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     [ "$status" -eq 0 ]
     run grep -c '^host a: FAILED: &lt;img src=x onerror=alert(1)&gt;$' "$d/report.html"
     [ "$output" -eq 1 ]
-    run grep -c '<img' "$d/report.html"
-    [ "$output" -eq 0 ]
+    run grep -c '<img src=' "$d/report.html"
+    [ "$output" -eq 0 ] || { echo "got: $output"; false; }
 }
 
 @test "html: a chart that was not drawn is a note on the page, not a failure" {
@@ -169,4 +194,47 @@ line_of() { grep -n -m1 -E "$2" "$1" | cut -d: -f1 || echo 0; }
     run timeout 120 chromium "${flags[@]}" --screenshot="$BATS_TEST_TMPDIR/first.png" --window-size=1280,900 "file://$d/report.html"
     [ "$status" -eq 0 ]
     [ "$(stat -c %s "$BATS_TEST_TMPDIR/first.png")" -gt 10000 ]
+}
+
+@test "html: a chart file carrying script, handlers, iframes and file links reaches the page inert" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    local d=$BATS_TEST_TMPDIR/crafted page
+    page "$d"
+    crafted_svg >"$d/plots/speedup-sha256-evp.svg"
+    run make -s -C "$ROOT" report RESULTS="$d"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    page=$d/report.html
+    # outside the base64 of the data: images, nothing of the chart file's (the
+    # fixture's escaped note, &lt;img … onerror=…&gt;, is text, not a tag)
+    run bash -c 'sed -E "s#data:image/svg\+xml;base64,[A-Za-z0-9+/=]*#DATA#g" "$1" | grep -ciE "<script|<iframe|<foreignobject|<set |<[^>]*[[:space:]]on[a-z]+[[:space:]]*=|javascript:|file:///|PWNED"' _ "$page"
+    [ "$output" -eq 0 ]
+    # the crafted chart is still shown, where it was
+    run grep -c 'data-chart="speedup-sha256-evp"' "$page"
+    [ "$output" -ge 1 ]
+    run grep -A1 'data-chart="speedup-sha256-evp"' "$page"
+    [[ $output == *'<img class="chart" alt="'*'" src="data:image/svg+xml;base64,'* ]]
+    command -v chromium >/dev/null || skip "chromium is not installed (apt-get install chromium)"
+    run dom "$page"
+    [ "$status" -eq 0 ]
+    [[ $output == *"</body></html>"* ]]
+    [[ $output == *"<title>osslbench report"* ]]
+    [[ $output != *PWNED* ]]
+}
+
+@test "html: the page's own policy forbids script: a script let into it does not run" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    local d=$BATS_TEST_TMPDIR/policy
+    page "$d"
+    run grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">" "$d/report.html"
+    [ "$output" -eq 1 ]
+    # as if an escape had failed: live markup planted after the page was written
+    sed 's#</body>#<script>document.title="PWNED"</script><img src="x" onerror="document.title=\x27PWNED\x27"><img src="http://127.0.0.1:9/p.png"></body>#' \
+        "$d/report.html" >"$d/planted.html"
+    run grep -c '<script>document.title="PWNED"' "$d/planted.html"
+    [ "$output" -eq 1 ]
+    command -v chromium >/dev/null || skip "chromium is not installed (apt-get install chromium)"
+    run dom "$d/planted.html"
+    [ "$status" -eq 0 ]
+    [[ $output == *"</body></html>"* ]]
+    [[ $output != *"<title>PWNED"* ]]
 }

@@ -1,7 +1,6 @@
-/* report.html's two data paths: the one HTML escape (html_put), and the
- * inlining of gnuplot SVGs (svg_inline): ids and every reference to them
- * prefixed per chart so that two charts never collide, the chart's title
- * (data) escaped, the XML prologue gone. */
+/* report.html's two data paths: the one HTML escape (html_put), and a
+ * chart file as an image (svg_image_put): its bytes base64 inside a data:
+ * URL, never markup of the page, whatever the file holds. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +8,7 @@
 #include <cmocka.h>
 
 #include "../../analysis/html_escape.h"
-#include "../../analysis/svg_inline.h"
+#include "../../analysis/svg_image.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,134 +66,113 @@ static void escape_n_stops_at_length_and_nul(void **state)
     free(got);
 }
 
-static const char chart[] =
-    "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n"
-    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x.dtd\" [ <!ENTITY e \">\"> ]>\n"
-    "<svg \n viewBox=\"0 0 960 600\"\n xmlns=\"http://www.w3.org/2000/svg\"\n"
-    " xmlns:xlink=\"http://www.w3.org/1999/xlink\"\n>\n\n"
-    "<title>Gnuplot</title>\n<!-- a comment id=\"c\" -->\n"
-    "<g id=\"gnuplot_canvas\">\n<defs>\n"
-    "\t<circle id='gpDot' r='0.5'/>\n"
-    "\t<use xlink:href='#gpDot' id='gpPt6' fill='currentColor'/>\n"
-    "\t<clipPath id=\"plot1\"><rect x=\"0\" y=\"0\" width=\"9\" height=\"9\"/></clipPath>\n"
-    "</defs>\n"
-    "<g clip-path=\"url(#plot1)\" style=\"fill: url('#gpDot')\"><use href=\"#gpPt6\"/></g>\n"
-    "<a xlink:href=\"https://example.org/#frag\"><text>id=\"x\" url(#plot1) &amp;</text></a>\n"
-    "</g>\n</svg>\n";
+/* A chart file as hostile as a results folder can carry. */
+static const char hostile_chart[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"document.title='x'\">\n"
+    "<script>document.title='y'</script>\n"
+    "<foreignObject><iframe src=\"javascript:alert(1)\"></iframe></foreignObject>\n"
+    "<a href=\"javascript:alert(2)\"><text>\"><script>alert(3)</script></text></a>\n"
+    "<image href=\"file:///etc/passwd\"/>\n</svg>\n";
 
-static char *inline_chart(const char *svg, const char *prefix, const char *title, bool *ok)
+static char *image_of(const char *svg, size_t len, const char *alt, bool *ok, char *why, size_t n)
 {
-    char why[128] = "";
     FILE *f = mem_open();
-    *ok = svg_inline(f, svg, strlen(svg), prefix, title, why, sizeof why);
+    *ok = svg_image_put(f, svg, len, alt, why, n);
     return mem_close(f);
 }
 
-/* The same for an SVG that must be read. */
-static char *inline_ok(const char *svg, const char *prefix, const char *title)
+static int b64_value(char c)
 {
-    bool ok;
-    char *out = inline_chart(svg, prefix, title, &ok);
-    if (!ok)
-        fail_msg("an SVG was not read: '%s'", svg);
-    return out;
+    static const char digit[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char *p = c != '\0' ? strchr(digit, c) : NULL;
+    return p != NULL ? (int)(p - digit) : -1;
 }
 
-static void svg_loses_prologue_and_gets_escaped_title(void **state)
+/* The bytes of a padded base64 text (the test's own decoder, not the code's). */
+static size_t b64_decode(const char *in, size_t n, unsigned char *out)
 {
-    (void)state;
-    char *out = inline_ok(chart, "c1-", "</title><script>alert(1)</script> & more");
-    assert_null(strstr(out, "<?xml"));
-    assert_null(strstr(out, "<!DOCTYPE"));
-    assert_null(strstr(out, "<!--"));
-    assert_null(strstr(out, "<script"));
-    assert_null(strstr(out, "Gnuplot"));
-    assert_non_null(strstr(out, "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; "
-                                "&amp; more</title>"));
-    assert_true(strncmp(out, "<svg role=\"img\"", 15) == 0);
-    free(out);
-}
-
-static void svg_ids_and_references_are_prefixed(void **state)
-{
-    (void)state;
-    char *out = inline_ok(chart, "c7-", NULL);
-    assert_non_null(strstr(out, "<g id=\"c7-gnuplot_canvas\">"));
-    assert_non_null(strstr(out, "<circle id='c7-gpDot'"));
-    assert_non_null(strstr(out, "<use xlink:href='#c7-gpDot' id='c7-gpPt6'"));
-    assert_non_null(strstr(out, "clip-path=\"url(#c7-plot1)\""));
-    assert_non_null(strstr(out, "style=\"fill: url('#c7-gpDot')\""));
-    assert_non_null(strstr(out, "<use href=\"#c7-gpPt6\"/>"));
-    /* a link elsewhere, and text that looks like an attribute, stay as they are */
-    assert_non_null(strstr(out, "xlink:href=\"https://example.org/#frag\""));
-    assert_non_null(strstr(out, "<text>id=\"x\" url(#plot1) &amp;</text>"));
-    assert_non_null(strstr(out, "<title>Gnuplot</title>"));
-    free(out);
-}
-
-/* Every id="..." or id='...' value of a page, and whether one repeats. */
-static bool ids_repeat(const char *page, size_t *count)
-{
-    char seen[64][64];
-    *count = 0;
-    for (const char *p = page; (p = strstr(p, " id=")) != NULL; p += 4) {
-        char q = p[4];
-        const char *end = strchr(p + 5, q);
-        assert_non_null(end);
-        char id[64];
-        snprintf(id, sizeof id, "%.*s", (int)(end - (p + 5)), p + 5);
-        for (size_t i = 0; i < *count; i++)
-            if (strcmp(seen[i], id) == 0)
-                return true;
-        assert_true(*count < 64);
-        snprintf(seen[(*count)++], sizeof seen[0], "%s", id);
+    size_t len = 0;
+    assert_int_equal(n % 4, 0);
+    for (size_t i = 0; i < n; i += 4) {
+        int v[4];
+        for (int k = 0; k < 4; k++)
+            v[k] = in[i + k] == '=' ? 0 : b64_value(in[i + k]);
+        for (int k = 0; k < 4; k++)
+            assert_true(v[k] >= 0);
+        unsigned long w = (unsigned long)v[0] << 18 | (unsigned long)v[1] << 12 |
+                          (unsigned long)v[2] << 6 | (unsigned long)v[3];
+        out[len++] = (unsigned char)(w >> 16);
+        if (in[i + 2] != '=')
+            out[len++] = (unsigned char)(w >> 8);
+        if (in[i + 3] != '=')
+            out[len++] = (unsigned char)w;
     }
-    return false;
+    return len;
 }
 
-static void two_charts_on_one_page_share_no_id(void **state)
+static void base64_is_rfc4648(void **state)
 {
     (void)state;
-    char *a = inline_ok(chart, "c1-", "one");
-    char *b = inline_ok(chart, "c2-", "two");
-    size_t la = strlen(a), lb = strlen(b), n = 0;
-    char *page = malloc(la + lb + 1);
-    assert_non_null(page);
-    memcpy(page, a, la);
-    memcpy(page + la, b, lb + 1);
-    assert_false(ids_repeat(page, &n));
-    assert_int_equal(n, 8);
-    /* every local reference of chart two points into chart two */
-    assert_non_null(strstr(b, "url(#c2-plot1)"));
-    assert_null(strstr(b, "#c1-"));
-    assert_null(strstr(b, "url(#plot1)\""));
-    free(page);
-    free(a);
-    free(b);
+    const char *in[] = {"", "f", "fo", "foo", "foob", "fooba", "foobar", "\xff\xfe\x3e"};
+    const char *want[] = {"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy", "//4+"};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        FILE *f = mem_open();
+        base64_put(f, (const unsigned char *)in[i], strlen(in[i]));
+        char *got = mem_close(f);
+        if (strcmp(got, want[i]) != 0)
+            fail_msg("base64 of '%s' is '%s', not '%s'", in[i], got, want[i]);
+        free(got);
+    }
 }
 
-static void svg_without_title_gets_one(void **state)
+/* Whatever the chart holds, the page gets one <img> whose only markup is the
+ * code's own, the title escaped in alt, and the file's bytes intact inside. */
+static void chart_is_an_inert_image_holding_the_file(void **state)
 {
     (void)state;
-    char *out = inline_ok("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>", "c1-",
-                          "<b>x</b>");
-    assert_string_equal(out, "<svg role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">"
-                             "<title>&lt;b&gt;x&lt;/b&gt;</title><g/></svg>");
+    char why[128] = "";
+    bool ok = false;
+    size_t len = strlen(hostile_chart);
+    char *out = image_of(hostile_chart, len, "\"><script>alert(4)</script>", &ok, why, sizeof why);
+    assert_true(ok);
+    const char *head = "<img class=\"chart\" alt=\"&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;"
+                       "\" src=\"data:image/svg+xml;base64,";
+    assert_true(strncmp(out, head, strlen(head)) == 0);
+    const char *data = out + strlen(head), *end = strchr(data, '"');
+    assert_non_null(end);
+    assert_string_equal(end, "\">");
+    assert_null(strstr(out, "<script"));
+    assert_null(strstr(out, "onload"));
+    assert_null(strstr(out, "javascript:"));
+    unsigned char back[sizeof hostile_chart];
+    assert_true((size_t)(end - data) <= 4 * sizeof back / 3 + 4);
+    assert_int_equal(b64_decode(data, (size_t)(end - data), back), len);
+    assert_memory_equal(back, hostile_chart, len);
     free(out);
 }
 
-static void unreadable_svg_writes_nothing(void **state)
+static void what_is_no_svg_writes_nothing(void **state)
 {
     (void)state;
-    const char *bad[] = {"<svg id=\"a\"", "<svg id=a></svg>", "just text", "<svg><title>x",
-                         "<svg id=\"a></svg>", "<?xml"};
+    const char *bad[] = {"", "just text", "<?xml version=\"1.0\"?>", "<svgx/>", "\x89PNG\r\n",
+                         "<sv"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char why[128] = "";
         bool ok = true;
-        char *out = inline_chart(bad[i], "c1-", "t", &ok);
-        if (ok || out[0] != '\0')
-            fail_msg("'%s' was read (%d) or left '%s'", bad[i], ok, out);
+        char *out = image_of(bad[i], strlen(bad[i]), "t", &ok, why, sizeof why);
+        if (ok || out[0] != '\0' || why[0] == '\0')
+            fail_msg("'%s' was taken (%d) or left '%s'", bad[i], ok, out);
         free(out);
     }
+    char why[128] = "";
+    bool ok = false;
+    char *out = image_of("<svg/>", 6, NULL, &ok, why, sizeof why);
+    assert_true(ok);
+    assert_string_equal(out, "<img class=\"chart\" alt=\"\" src=\"data:image/svg+xml;base64,"
+                             "PHN2Zy8+\">");
+    free(out);
 }
 
 int main(void)
@@ -202,11 +180,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(escape_makes_markup_and_quotes_text),
         cmocka_unit_test(escape_n_stops_at_length_and_nul),
-        cmocka_unit_test(svg_loses_prologue_and_gets_escaped_title),
-        cmocka_unit_test(svg_ids_and_references_are_prefixed),
-        cmocka_unit_test(two_charts_on_one_page_share_no_id),
-        cmocka_unit_test(svg_without_title_gets_one),
-        cmocka_unit_test(unreadable_svg_writes_nothing),
+        cmocka_unit_test(base64_is_rfc4648),
+        cmocka_unit_test(chart_is_an_inert_image_holding_the_file),
+        cmocka_unit_test(what_is_no_svg_writes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
