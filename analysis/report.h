@@ -90,7 +90,15 @@ const char *report_ops_group(const report_point *p);
 const char *report_row_group(const result_row *row);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
-typedef enum { RATIO_NONE, RATIO_PAIRED, RATIO_BOOTSTRAP, RATIO_BOUNDS, RATIO_NO_CI } ratio_method;
+typedef enum {
+    RATIO_NONE,
+    RATIO_BLOCKS,    /* rows of this version's runner: stats/blocked.h, paired by round */
+    RATIO_APART,     /* the same, rows measured apart: each side resampled on its own */
+    RATIO_PAIRED,    /* older rows (median rates): the rest as report_ratio.c says */
+    RATIO_BOOTSTRAP,
+    RATIO_BOUNDS,
+    RATIO_NO_CI
+} ratio_method;
 
 typedef struct {
     double ratio, lo, hi; /* rate / baseline rate and its 95% CI (ci-bounds: >= 90%;

@@ -95,17 +95,8 @@ static const report *sorting;
 static int cmp_release(const void *a, const void *b)
 {
     const report_release *x = a, *y = b;
-    /* A library that never loaded has no version: it goes last. */
-    bool xv = x->version_num != 0, yv = y->version_num != 0;
-    if (xv != yv)
-        return xv ? -1 : 1;
-    /* A fork's number is a claim (BoringSSL says 1.1.1g): never among
-     * OpenSSL's releases. */
-    if (x->flavor != y->flavor)
-        return x->flavor < y->flavor ? -1 : 1;
-    if (x->version_num != y->version_num)
-        return x->version_num < y->version_num ? -1 : 1;
-    return strcmp(x->label, y->label);
+    return release_order(x->flavor, x->version_num, x->label, y->flavor, y->version_num,
+                         y->label);
 }
 
 static int cmp_rank(const report_order *order, const char *a, const char *b)

@@ -1,6 +1,17 @@
 /* Speed-up ratio = rate / baseline rate, with a 95% CI.  The first method
  * that applies:
  *
+ * blocks     both rows were written by this version's runner (a rate_stat
+ *            and sample_blocks: stats/blocked.h) in the same run, over the
+ *            same rounds: the ratio of their rates (the 99th percentile of
+ *            the samples, or the median where an operation's cost varies)
+ *            and a bootstrap interval that resamples whole visits of the
+ *            point, the same ones on both sides.
+ * apart      both rows of this version, not of the same rounds (two runs,
+ *            two hosts, 1 and N workers): each side resampled on its own.
+ *
+ * Rows of older files (median rates, no blocks):
+ *
  * paired     both rows come from the same run (same run_id) and have at
  *            least REPORT_PAIRED_MIN samples each.  The runner samples the
  *            libraries round by round, so sample k of one and sample k of
@@ -25,6 +36,8 @@
  *            to 75% at 3 samples, so no interval is claimed at all; the
  *            ratio of the medians only. */
 #include "report.h"
+#include "../stats/blocked.h"
+#include "../stats/resample.h"
 #include "../stats/signedrank.h"
 #include "../stats/summary.h"
 
@@ -35,6 +48,10 @@
 const char *ratio_method_name(ratio_method m)
 {
     switch (m) {
+    case RATIO_BLOCKS:
+        return "blocks";
+    case RATIO_APART:
+        return "apart";
     case RATIO_PAIRED:
         return "paired";
     case RATIO_BOOTSTRAP:
@@ -49,71 +66,18 @@ const char *ratio_method_name(ratio_method m)
     return "none";
 }
 
-/* xorshift64*: small, fast, good enough for resampling. */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1DULL;
-}
-
 static uint64_t seed_from(const double *a, size_t na, const double *b, size_t nb)
 {
-    uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a over the sample bytes */
     const double *parts[2] = {a, b};
     size_t lens[2] = {na, nb};
-    for (int p = 0; p < 2; p++) {
-        const unsigned char *c = (const unsigned char *)parts[p];
-        for (size_t i = 0; i < lens[p] * sizeof(double); i++)
-            h = (h ^ c[i]) * 0x100000001b3ULL;
-    }
-    return h ? h : 1;
-}
-
-/* k-th smallest (0-based) of v[0..n), reordering v: quickselect with a
- * three-way partition, so runs of equal rates cost nothing. */
-static double select_kth(double *v, size_t n, size_t k)
-{
-    size_t lo = 0, hi = n; /* k lies in [lo, hi) */
-    while (hi - lo > 1) {
-        double pivot = v[lo + (hi - lo) / 2], t;
-        size_t lt = lo, i = lo, gt = hi;
-        while (i < gt) {
-            if (v[i] < pivot) {
-                t = v[lt], v[lt] = v[i], v[i] = t;
-                lt++, i++;
-            } else if (v[i] > pivot) {
-                gt--;
-                t = v[gt], v[gt] = v[i], v[i] = t;
-            } else {
-                i++;
-            }
-        }
-        if (k < lt)
-            hi = lt;
-        else if (k >= gt)
-            lo = gt;
-        else
-            return pivot;
-    }
-    return v[k];
-}
-
-static double median_of(double *v, size_t n)
-{
-    double hi = select_kth(v, n, n / 2);
-    if (n % 2)
-        return hi;
-    double lo = select_kth(v, n, n / 2 - 1);
-    return (lo + hi) / 2.0;
+    return resample_seed(parts, lens, 2);
 }
 
 static double resampled_median(const double *xs, size_t n, double *tmp, uint64_t *rng)
 {
     for (size_t i = 0; i < n; i++)
-        tmp[i] = xs[next_random(rng) % n];
-    return median_of(tmp, n);
+        tmp[i] = xs[resample_next(rng) % n];
+    return median_in_place(tmp, n);
 }
 
 static bool bootstrap(const result_row *row, const result_row *base, report_ratio *out)
@@ -169,11 +133,49 @@ static size_t samples_of(const result_row *r)
     return r->samples > r->nsample ? r->samples : r->nsample;
 }
 
+/* A row of this version's runner: its rate is its rate_stat of its samples,
+ * which come in blocks. */
+static bool blocked_row(const result_row *r, rate_stat *stat)
+{
+    return r->nblock > 0 && r->nsample > 0 && rate_stat_parse(r->rate_stat, stat);
+}
+
+static bool same_rounds(const result_row *a, const result_row *b)
+{
+    if (a->run_id[0] == '\0' || strcmp(a->run_id, b->run_id) != 0 || a->nsample != b->nsample ||
+        a->nblock != b->nblock)
+        return false;
+    return memcmp(a->sample_blocks, b->sample_blocks, a->nblock * sizeof *a->sample_blocks) == 0;
+}
+
+static bool blocks(const result_row *row, const result_row *base, bool may_pair,
+                   report_ratio *out)
+{
+    rate_stat sr, sb;
+    if (!blocked_row(row, &sr) || !blocked_row(base, &sb) || sr != sb)
+        return false;
+    blocked_interval iv;
+    bool paired_rounds = may_pair && same_rounds(row, base);
+    bool ok = paired_rounds
+                  ? blocked_ratio(base->sample_rates, row->sample_rates, row->nsample,
+                                  row->sample_blocks, row->nblock, sr, 0.05, &iv)
+                  : blocked_ratio_apart(base->sample_rates, base->nsample, base->sample_blocks,
+                                        base->nblock, row->sample_rates, row->nsample,
+                                        row->sample_blocks, row->nblock, sr, 0.05, &iv);
+    if (!ok)
+        return false;
+    *out = (report_ratio){.ratio = iv.estimate, .lo = iv.low, .hi = iv.high,
+                          .method = paired_rounds ? RATIO_BLOCKS : RATIO_APART};
+    return true;
+}
+
 static report_ratio ratio_of(const result_row *row, const result_row *base, bool may_pair)
 {
     report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = RATIO_NONE};
     if (row == NULL || base == NULL || row->status != ST_OK || base->status != ST_OK ||
         !(base->rate > 0.0) || !isfinite(row->rate))
+        return out;
+    if (blocks(row, base, may_pair, &out))
         return out;
     if (may_pair && paired(row, base, &out))
         return out;

@@ -1,6 +1,7 @@
 #include "verdict.h"
 
 #include "../stats/ranktest.h"
+#include "../stats/blocked.h"
 #include "../stats/signedrank.h"
 
 #include <math.h>
@@ -31,6 +32,8 @@ const char *verdict_method_name(verdict_method m)
     case M_SIGNED_RANK_EXACT: return "signed-rank exact";
     case M_SIGNED_RANK_NORMAL: return "signed-rank normal";
     case M_EXACT_COUNT: return "exact count";
+    case M_BLOCKS: return "visit-bootstrap paired";
+    case M_BLOCKS_APART: return "visit-bootstrap";
     default: return "-";
     }
 }
@@ -141,6 +144,27 @@ void verdict_decide_paired(const verdict_side *o, const verdict_side *n, const v
     if (!pr.ci_reaches_level)
         snprintf(out->note, sizeof out->note,
                  "too few rounds (%zu) to ever reach significance", rounds);
+    classify(out, rule);
+}
+
+void verdict_decide_blocked(const verdict_side *o, const verdict_side *n, const verdict_rule *rule,
+                            bool paired, verdict_result *out)
+{
+    *out = (verdict_result){.ratio = NAN, .ratio_low = NAN, .ratio_high = NAN, .p_value = NAN};
+    if (!comparable(o, n, out))
+        return;
+    blocked_interval iv;
+    bool ok = paired ? blocked_ratio(o->samples, n->samples, o->nsample, o->blocks, o->nblock,
+                                     (rate_stat)o->stat, rule->alpha, &iv)
+                     : blocked_ratio_apart(o->samples, o->nsample, o->blocks, o->nblock,
+                                           n->samples, n->nsample, n->blocks, n->nblock,
+                                           (rate_stat)o->stat, rule->alpha, &iv);
+    if (!ok) {
+        verdict_decide(o, n, rule, out);
+        return;
+    }
+    take_rank_test(out, paired ? M_BLOCKS : M_BLOCKS_APART, iv.estimate, iv.low, iv.high,
+                   iv.p_value, rule);
     classify(out, rule);
 }
 

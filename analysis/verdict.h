@@ -54,6 +54,11 @@ typedef struct {
     const double *samples;
     size_t nsample;
     const char *note; /* the row's note (why unsupported, which signal) */
+    /* Rows of this version's runner: the visits the samples came in and the
+     * statistic the rate is (stats/blocked.h); stat < 0 for older rows. */
+    const uint32_t *blocks;
+    size_t nblock;
+    int stat;
 } verdict_side;
 
 typedef enum {
@@ -64,6 +69,8 @@ typedef enum {
     M_SIGNED_RANK_EXACT,  /* paired rounds of one run */
     M_SIGNED_RANK_NORMAL,
     M_EXACT_COUNT,        /* instruction counts: the threshold alone */
+    M_BLOCKS,             /* this version's rows of one run: bootstrap over visits, paired */
+    M_BLOCKS_APART,       /* this version's rows measured apart: each side on its own */
 } verdict_method;
 
 const char *verdict_method_name(verdict_method m);
@@ -88,6 +95,13 @@ void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,
  * report` (stats/signedrank.h) at level 1 - alpha. */
 void verdict_decide_paired(const verdict_side *old_side, const verdict_side *new_side,
                            const verdict_rule *rule, verdict_result *out);
+
+/* Both sides of this version's runner, with the same statistic: the ratio
+ * of their rates (stats/blocked.h) with a bootstrap over their visits at
+ * level 1 - alpha, paired (`paired`: one run, the same rounds) or apart;
+ * significant when the bootstrap's two-sided p is below alpha. */
+void verdict_decide_blocked(const verdict_side *old_side, const verdict_side *new_side,
+                            const verdict_rule *rule, bool paired, verdict_result *out);
 
 /* Instruction counts (unit instr/op, csv/units.h) repeat exactly, so no
  * test of significance applies: the threshold alone decides.  The ratio is

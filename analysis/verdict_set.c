@@ -1,6 +1,7 @@
 #include "verdict_set.h"
 
 #include "../csv/units.h"
+#include "../stats/blocked.h"
 #include "../stats/summary.h"
 
 #include <math.h>
@@ -13,12 +14,20 @@ static uint32_t count_of(uint32_t n)
     return n ? n : 1;
 }
 
+/* The statistic of a row of this version's runner (blocks and a
+ * rate_stat), else -1. */
+static int stat_of(const result_row *r)
+{
+    rate_stat st;
+    return r->nblock > 0 && r->nsample > 0 && rate_stat_parse(r->rate_stat, &st) ? (int)st : -1;
+}
+
 static void side_from_row(verdict_side *s, const result_row *r)
 {
     *s = (verdict_side){
         .present = true, .status = r->status, .rate = r->rate, .ci_low = r->ci_low,
         .ci_high = r->ci_high, .samples = r->sample_rates, .nsample = r->nsample,
-        .note = r->note,
+        .note = r->note, .blocks = r->sample_blocks, .nblock = r->nblock, .stat = stat_of(r),
     };
 }
 
@@ -27,6 +36,40 @@ typedef struct {
     const result_row *row;
     size_t idx;
 } entry;
+
+/* Pooled rows of this version with one statistic: their blocks end to end
+ * (a run's visits are as good as another run's), the rate that statistic of
+ * the pool.  Any other mix: a side of older rows (stat -1). */
+static bool pool_blocks(verdict_side *s, uint32_t **blocks, const entry *e, size_t from, size_t n)
+{
+    size_t nb = 0;
+    for (size_t i = from; i < n; i++)
+        if (e[i].row->status == ST_OK) {
+            if (stat_of(e[i].row) != s->stat)
+                s->stat = -1;
+            nb += e[i].row->nblock;
+        }
+    if (s->stat < 0)
+        return true;
+    if ((*blocks = malloc((nb + 1) * sizeof **blocks)) == NULL)
+        return false;
+    nb = 0;
+    for (size_t i = from; i < n; i++)
+        if (e[i].row->status == ST_OK) {
+            memcpy(*blocks + nb, e[i].row->sample_blocks,
+                   e[i].row->nblock * sizeof **blocks);
+            nb += e[i].row->nblock;
+        }
+    s->blocks = *blocks;
+    s->nblock = nb;
+    blocked_interval iv;
+    if (blocked_rate(s->samples, s->nsample, s->blocks, s->nblock, (rate_stat)s->stat, &iv)) {
+        s->rate = iv.estimate;
+        s->ci_low = iv.low;
+        s->ci_high = iv.high;
+    }
+    return true;
+}
 
 static int cmp_u64(uint64_t a, uint64_t b)
 {
@@ -62,7 +105,7 @@ static int by_first_appearance(const void *a, const void *b)
  * -- they measure the same thing -- from the first ok row on, summarised
  * once.  A failed row never hides an ok one. */
 static bool fill_side(verdict_side *s, size_t *count, const result_row **first, double **pool,
-                      const entry *e, size_t n)
+                      uint32_t **blocks, const entry *e, size_t n)
 {
     *count = n;
     if (n == 0)
@@ -91,6 +134,8 @@ static bool fill_side(verdict_side *s, size_t *count, const result_row **first, 
         }
     s->samples = *pool;
     s->nsample = total;
+    if (s->stat >= 0)
+        return pool_blocks(s, blocks, e, f, n);
     if (total > 0) {
         sample_summary sum = summarize(s->samples, s->nsample);
         s->rate = sum.median;
@@ -123,8 +168,10 @@ static bool make_point(verdict_point *p, const entry *e, size_t n, size_t n_old)
     size_t k = 0;
     while (k < n && e[k].idx < n_old)
         k++;
-    return fill_side(&p->old_side, &p->old_rows, &p->old_first, &p->old_pool, e, k) &&
-           fill_side(&p->new_side, &p->new_rows, &p->new_first, &p->new_pool, e + k, n - k);
+    return fill_side(&p->old_side, &p->old_rows, &p->old_first, &p->old_pool, &p->old_blocks, e,
+                     k) &&
+           fill_side(&p->new_side, &p->new_rows, &p->new_first, &p->new_pool, &p->new_blocks,
+                     e + k, n - k);
 }
 
 /* Sorted once by point, then each point's rows are neighbours: O(n log n)
@@ -210,6 +257,16 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
             verdict_decide_counts(&p->old_side, &p->new_side, rule, &p->result);
             continue;
         }
+        const verdict_side *o = &p->old_side, *nw = &p->new_side;
+        if (o->present && nw->present && o->stat >= 0 && o->stat == nw->stat) {
+            bool paired = same_run(p) && o->nsample == nw->nsample && o->nblock == nw->nblock &&
+                          memcmp(o->blocks, nw->blocks, o->nblock * sizeof *o->blocks) == 0;
+            verdict_decide_blocked(o, nw, rule, paired, &p->result);
+            if (paired && p->result.note[0] == '\0')
+                snprintf(p->result.note, sizeof p->result.note,
+                         "same run: paired over %zu rounds in %zu visits", o->nsample, o->nblock);
+            continue;
+        }
         size_t n_old_all = p->old_side.nsample, n_new_all = p->new_side.nsample;
         if (!keep_common_rounds(p)) {
             verdict_table_free(out);
@@ -286,6 +343,8 @@ void verdict_table_free(verdict_table *t)
         free(t->points[i].new_pool);
         free(t->points[i].old_cut);
         free(t->points[i].new_cut);
+        free(t->points[i].old_blocks);
+        free(t->points[i].new_blocks);
     }
     free(t->points);
     *t = (verdict_table){0};

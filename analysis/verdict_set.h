@@ -17,6 +17,7 @@ typedef struct {
     verdict_side old_side, new_side;
     size_t old_rows, new_rows; /* rows pooled into each side (normally 0 or 1) */
     double *old_pool, *new_pool; /* owned copies when rows were pooled */
+    uint32_t *old_blocks, *new_blocks; /* owned: their blocks, end to end */
     const result_row *old_first, *new_first; /* first row of each side */
     size_t common_rounds;      /* > 0: paired, over this many rounds of one run (see below) */
     double *old_cut, *new_cut; /* owned: the cut samples */

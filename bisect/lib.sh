@@ -118,16 +118,13 @@ measure_against_reference() {
     rm -f -- "$out.csv" "$out.metadata.txt" "$out.cmp.csv"
     # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
     local rc=0 sampling
-    # --quick only for its short (2 ms) samples: on a shared machine a sample
-    # shorter than a scheduler time slice is rarely cut in two, so both
-    # libraries see the same conditions; --time still sets the budget.  The
-    # tiny --precision keeps both libraries sampling, round by round, for the
-    # whole budget instead of one stopping early and the other going on alone.
-    # METRIC=instructions: one counted sample per library (counts repeat).
+    # --time is the budget; the tiny --precision keeps both libraries
+    # sampling, round by round, for the whole of it.  METRIC=instructions:
+    # one counted sample per library (counts repeat).
     if [[ ${METRIC:-time} == instructions ]]; then
         sampling=(--metric instructions)
     else
-        sampling=(--quick --time "$BISECT_TIME" --precision 0.0005)
+        sampling=(--time "$BISECT_TIME" --precision 0.0005)
     fi
     "$OSSLBENCH" run --lib "ref=$ref" --lib "test=$test" --workloads "$WORKLOAD" \
         --sizes "$SIZE" --api "$API" "${sampling[@]}" \

@@ -66,7 +66,7 @@ csv=$out_dir/$(date -u +%Y%m%dT%H%M%SZ)-$$.csv
 # shorter than a scheduler time slice is rarely cut in two, and both
 # libraries keep alternating to the end: see bisect/README.md.
 # shellcheck disable=SC2206  # RUN_ARGS are whitespace-separated words by design
-extra=(${RUN_ARGS:---quick --precision 0.0005})
+extra=(${RUN_ARGS:---precision 0.0005})
 # METRIC=instructions: one counted sample per library, no time budget to fill.
 if [[ ${METRIC:-time} == instructions ]]; then
     # shellcheck disable=SC2206  # as above

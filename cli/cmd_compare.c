@@ -202,10 +202,11 @@ const option_table compare_option_table = {
     .epilogue =
         "\n"
         "A point is called slower/faster only when the change is larger than the threshold\n"
-        "AND significant; otherwise it is \"same\".  Two libraries of one run (same run_id)\n"
-        "are paired by round: Wilcoxon signed-rank test on the per-round log ratios, the\n"
-        "ratio and CI `osslbench report` prints.  Otherwise two-sided Mann-Whitney on the\n"
-        "raw sample_rates, or non-overlapping CIs when a side has no raw samples.\n"
+        "AND significant; otherwise it is \"same\".  Rows of this version (a rate_stat,\n"
+        "sample_blocks): the ratio of their rates, a bootstrap over their visits (paired\n"
+        "in one run), the ratio and CI `osslbench report` prints.  Older rows of one run:\n"
+        "Wilcoxon signed-rank test on the per-round log ratios; otherwise two-sided\n"
+        "Mann-Whitney on the raw sample_rates, or non-overlapping CIs without them.\n"
         "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
         "NEW), 2 usage or input error.\n",
     .positional = take_input,

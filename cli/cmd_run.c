@@ -10,6 +10,7 @@
 #include "run_files.h"
 #include "run_options.h"
 #include "run_metadata.h"
+#include "run_quality.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ static void collect(const result_row *r, void *ctx)
     c->rows[c->count] = *r;
     c->rows[c->count].sample_rates = NULL; /* the table needs no raw samples */
     c->rows[c->count].nsample = 0;
+    c->rows[c->count].sample_blocks = NULL;
+    c->rows[c->count].nblock = 0;
     c->count++;
     c->any_failure = c->any_failure || row_status_is_failure(r->status);
 }
@@ -148,6 +151,31 @@ static size_t keep_loaded(libproc *libs, size_t n, const run_context *where, col
     return kept;
 }
 
+/* A run that will measure nothing: its children stopped, its files (the CSV,
+ * the trace, the metadata) never made. */
+static void abandon(libproc *libs, size_t n, const char *counts_dir, run_file *files[3])
+{
+    for (size_t i = 0; i < n; i++)
+        libproc_stop(&libs[i]);
+    if (counts_dir[0])
+        counts_dir_remove(counts_dir);
+    for (int f = 0; f < 3; f++)
+        run_file_discard(files[f]);
+}
+
+/* --baseline names a library of the run: else one line, and nothing runs. */
+static bool baseline_loaded(const libproc *libs, size_t n, const char *want)
+{
+    if (want == NULL)
+        return true;
+    for (size_t i = 0; i < n; i++)
+        if (libs[i].loaded && strcmp(libs[i].label, want) == 0)
+            return true;
+    fprintf(stderr, "osslbench run: --baseline %s is not the label of a library of this run\n",
+            want);
+    return false;
+}
+
 int cmd_run(int argc, char **argv)
 {
     static run_args o;
@@ -210,13 +238,7 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
     }
     if (nloaded == 0 || !write_header(&csv)) { /* nothing to measure */
-        for (size_t i = 0; i < o.nlibs; i++)
-            libproc_stop(&libs[i]);
-        if (counts_dir[0])
-            counts_dir_remove(counts_dir);
-        run_file_discard(&csv);
-        run_file_discard(&trace);
-        run_file_discard(&meta);
+        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta});
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
@@ -229,21 +251,39 @@ int cmd_run(int argc, char **argv)
         if (libs[i].loaded && libs[i].load_note[0] != '\0')
             fprintf(stderr, "osslbench: %s: %s\n", libs[i].label, libs[i].load_note);
 
+    if (!baseline_loaded(libs, o.nlibs, o.plan.sampling.baseline)) {
+        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta});
+        return 2;
+    }
     collector col = {.csv = csv.f};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
+    size_t ncpus = usable_cpu_count();
     if (meta.f != NULL) /* main hands each command argv + 1: argv[-1] is the program */
         run_metadata_write_head(meta.f, &(run_metadata){.argc = argc + 1, .argv = argv - 1,
                                                         .args = &o, .where = &where, .libs = libs,
                                                         .nlibs = nloaded, .cpu = cpu});
+    runner_pin(cpu); /* after the metadata: it says which CPUs the run had */
+    run_quality quality;
+    run_quality_before(&quality, cpu, o.plan.sampling.target_ns, o.plan.metric == METRIC_TIME);
+    if (meta.f != NULL)
+        run_quality_write_head(meta.f, &quality);
+    schedule_stats stats = {0};
     schedule s = {.plan = &o.plan, .where = &where, .libs = libs, .nlibs = nloaded, .cpu = cpu,
-                  .ncpus = usable_cpu_count(), .sink = collect, .sink_ctx = &col, .trace = trace.f};
+                  .ncpus = ncpus, .sink = collect, .sink_ctx = &col, .trace = trace.f,
+                  .stats = &stats};
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
+    run_quality_after(&quality);
     if (counts_dir[0])
         counts_dir_remove(counts_dir);
-    if (meta.f != NULL)
+    if (meta.f != NULL) {
+        if (o.plan.metric == METRIC_TIME)
+            run_quality_write_tail(meta.f, &quality, &stats);
         run_metadata_write_tail(meta.f, !finished);
+    }
+    if (o.plan.metric == METRIC_TIME)
+        run_quality_warn(stderr, &quality, &stats);
     bool files_ok = run_file_close(&trace, "trace", false);
     files_ok = run_file_close(&meta, "metadata", false) && files_ok;
     files_ok = run_file_close(&csv, "results", col.csv_failed) && files_ok;

@@ -43,6 +43,27 @@ bool parse_size(const char *s, uint64_t *out, char *why, size_t n)
     return true;
 }
 
+bool parse_duration(const char *s, double lo, double hi, double *out, char *why, size_t n)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    double unit = *end == 's' ? 1 : *end == 'm' ? 60 : *end == 'h' ? 3600 : *end == '\0' ? 1 : 0;
+    if (end == s || !isdigit((unsigned char)*s) || errno != 0 || !isfinite(v) || unit == 0 ||
+        (*end != '\0' && end[1] != '\0')) {
+        snprintf(why, n, "'%s' is not a duration (seconds, or a number with s, m or h: 90, 6m, 1.5h)",
+                 s);
+        return false;
+    }
+    v *= unit;
+    if (v < lo || v > hi) {
+        snprintf(why, n, "%s is out of range (%g to %g s)", s, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 bool parse_seconds(const char *s, double lo, double hi, double *out, char *why, size_t n)
 {
     char *end;

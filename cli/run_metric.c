@@ -74,7 +74,8 @@ bool run_metric_settle(run_args *a, char *why, size_t n)
     }
     /* Counts repeat: one sample unless asked to show that they do. */
     unsigned k = a->samples > 0 ? a->samples : 1;
-    p->sampling.min_samples = p->sampling.max_samples = k;
+    p->sampling.min_samples = p->sampling.max_samples = p->sampling.block_rounds = k;
+    p->sampling.min_blocks = 1;
     p->target_instructions = a->quick ? 2000000 : 10000000;
     return true;
 }

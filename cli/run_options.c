@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint64_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
-
 typedef bool (*item_take)(const char *item, run_args *a, char *why, size_t n);
 
 /* Calls `each` for every comma-separated item of `list`. */
@@ -208,6 +206,25 @@ static bool take_time(const option_spec *o, void *dest, const char *typed, const
     return parse_seconds(v, 0.001, 3600, &a->plan.sampling.time_s, why, n);
 }
 
+static bool take_budget(const option_spec *o, void *dest, const char *typed, const char *v,
+                        char *why, size_t n)
+{
+    (void)o, (void)typed;
+    return parse_duration(v, 1, 7 * 86400, &((run_args *)dest)->plan.sampling.budget_s, why, n);
+}
+
+static bool take_baseline(const option_spec *o, void *dest, const char *typed, const char *v,
+                          char *why, size_t n)
+{
+    (void)o, (void)typed;
+    if (!row_label_valid(v)) {
+        snprintf(why, n, "--baseline '%.80s' is not a label (" ROW_LABEL_RULE ")", v);
+        return false;
+    }
+    ((run_args *)dest)->plan.sampling.baseline = v;
+    return true;
+}
+
 static bool take_precision(const option_spec *o, void *dest, const char *typed, const char *v,
                            char *why, size_t n)
 {
@@ -280,9 +297,16 @@ static const option_spec run_specs[] = {
                  "(default 16,64,256,1024,8192,16384)"),
     {"--api", "-a", "LIST", take_api, 0, NULL, api_help},
     OPTION_VALUE("--time", "-t", "S", take_time,
-                 "sampling budget per point and library (default 1)"),
+                 "the most one point may take per library (default 1)"),
     OPTION_VALUE("--precision", "-p", "P", take_precision,
-                 "stop a point once its 95% CI is within +-P (default 0.01 = 1%)"),
+                 "stop a point once each library's ratio to the baseline has its\n"
+                 "95% CI within +-P (default 0.01 = 1%; one library: its rate's)"),
+    OPTION_VALUE("--budget", NULL, "DURATION", take_budget,
+                 "the whole run's measuring time (90, 6m, 1.5h): after every\n"
+                 "point's first visit, spent where the CIs are widest"),
+    OPTION_VALUE("--baseline", NULL, "LABEL", take_baseline,
+                 "the library the precision of ratios is judged against (default:\n"
+                 "the oldest release, as report's)"),
     OPTION_VALUE("--timeout", NULL, "S", take_timeout,
                  "a library that does not answer in S seconds is hung (default 60)"),
     OPTION_VALUE("--clock", NULL, "wall|cpu", take_clock,
@@ -306,7 +330,7 @@ static const option_spec run_specs[] = {
                  "-provider (default stays loaded; a path loads that module)"),
     OPTION_VALUE("--propquery", NULL, "Q", take_propquery,
                  "3.0+: the default properties of every fetch, e.g. provider=legacy"),
-    OPTION_FLAG("--quick", NULL, run_args, quick, "smoke run: short samples, few of them"),
+    OPTION_FLAG("--quick", NULL, run_args, quick, "smoke run: one visit of 6 rounds per point"),
     {"--csv", "-o", "FILE|-", take_file, offsetof(run_args, csv_path),
      "write the results CSV (never overwrites an existing file)", NULL},
     {"--trace", NULL, "FILE", take_file, offsetof(run_args, trace_path),
@@ -329,51 +353,6 @@ const option_table run_option_table = {
     .hint = "see --help",
 };
 
-/* Thread counts as given (default 1), then each process count (> 1, or 1
- * when no thread count is 1): one worker is measured once. */
-static void worker_counts(run_args *a)
-{
-    run_plan *p = &a->plan;
-    if (a->nthread_counts == 0)
-        a->thread_counts[a->nthread_counts++] = 1;
-    p->nworkers = 0;
-    for (size_t i = 0; i < a->nthread_counts; i++) {
-        p->workers[p->nworkers++] = (worker_count){a->thread_counts[i], 1};
-        p->any_threads = p->any_threads || a->thread_counts[i] > 1;
-    }
-    for (size_t i = 0; i < a->nproc_counts; i++) {
-        bool dup = false;
-        for (size_t k = 0; k < p->nworkers; k++)
-            dup = dup || (p->workers[k].threads == 1 && p->workers[k].procs == a->proc_counts[i]);
-        if (!dup)
-            p->workers[p->nworkers++] = (worker_count){1, a->proc_counts[i]};
-    }
-}
-
-/* What was not given. */
-static void fill_defaults(run_args *a)
-{
-    run_plan *p = &a->plan;
-    if (p->nworkloads == 0)
-        p->nworkloads = workload_defaults(p->workloads, MAX_WORKLOADS);
-    if (p->nsizes == 0) {
-        memcpy(p->sizes, default_sizes, sizeof default_sizes);
-        p->nsizes = sizeof default_sizes / sizeof *default_sizes;
-    }
-    if (!a->apis_set)
-        for (int i = 0; i < API_COUNT; i++)
-            p->apis[i] = true;
-    worker_counts(a);
-    /* --quick: a smoke run (short samples, few of them), not a measurement;
-     * still enough samples that the CI of every median is a real 95% one. */
-    sampling_rule *r = &p->sampling;
-    r->target_ns = a->quick ? 2000000 : 10000000;
-    r->min_samples = a->quick ? MEDIAN_CI_MIN_SAMPLES : 10;
-    r->max_samples = 1000;
-    if (a->quick && !a->time_set)
-        r->time_s = 0.03;
-}
-
 int run_args_parse(int argc, char **argv, run_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -385,7 +364,7 @@ int run_args_parse(int argc, char **argv, run_args *a)
         return rc;
     if (a->nlibs == 0)
         return option_refuse(&run_option_table, "no library given (use --lib PATH)");
-    fill_defaults(a);
+    run_args_fill_defaults(a);
     char why[256];
     if (!run_metric_settle(a, why, sizeof why))
         return option_refuse(&run_option_table, why);

@@ -12,6 +12,13 @@
 #include <stddef.h>
 
 enum { MAX_LIBS = 64 };
+/* How a point is sampled by default (docs/method.md says why): samples of
+ * SAMPLE_NS, short enough that a sample (and its warm-up) fits between two
+ * turns of another process on the benchmark CPU; visits of BLOCK_ROUNDS
+ * rounds; at least MIN_BLOCKS visits before the precision may stop a
+ * point.  --quick: one visit. */
+#define SAMPLE_NS 400000u
+enum { BLOCK_ROUNDS = 40, MIN_BLOCKS = 5 };
 #define DEFAULT_TIMEOUT_S 60.0 /* --timeout of run, list and info */
 
 typedef struct {
@@ -37,6 +44,9 @@ typedef struct {
 } run_args;
 
 extern const option_table run_option_table;
+
+/* The defaults of what was not given (cli/run_defaults.c). */
+void run_args_fill_defaults(run_args *a);
 
 /* Parses argv (argv[0] = "run") and fills in the defaults.  OPTIONS_READY,
  * OPTIONS_HELP after printing help, OPTIONS_BAD after a one-line error. */

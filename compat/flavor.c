@@ -92,3 +92,15 @@ void flavor_release_name(lib_flavor f, const char *text, char *out, size_t n)
     if (out[0] == '\0')
         snprintf(out, n, "%s", names[f]);
 }
+
+int release_order(lib_flavor fa, unsigned long va, const char *la, lib_flavor fb,
+                  unsigned long vb, const char *lb)
+{
+    if ((va != 0) != (vb != 0))
+        return va != 0 ? -1 : 1;
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    if (va != vb)
+        return va < vb ? -1 : 1;
+    return strcmp(la, lb);
+}

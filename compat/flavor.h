@@ -36,6 +36,13 @@ typedef struct {
 
 lib_flavor flavor_identify(const flavor_evidence *e);
 
+/* The one order of releases, for every default baseline (the runner's
+ * stopping rule, report's): a library with no version number last, OpenSSL's
+ * releases by number before each fork's (a fork's number is a claim: never
+ * among OpenSSL's), then by label.  <0, 0, >0 as strcmp. */
+int release_order(lib_flavor fa, unsigned long va, const char *la, lib_flavor fb,
+                  unsigned long vb, const char *lb);
+
 /* A fork's release name, from its version text: "boringssl" (BoringSSL has
  * no releases), "libressl-3.9.2", "aws-lc-1.18.0", "aws-lc-fips-2.0.0". */
 void flavor_release_name(lib_flavor f, const char *version_text, char *out, size_t n);

@@ -89,11 +89,9 @@ static bool parse_rate(const char *s, double *out)
     return parse_number(s, &end, out) && *end == '\0';
 }
 
-/* Each sample is a measured rate: above zero (a zero would be a sample that
- * did nothing, and makes every ratio over it infinite). */
-static bool parse_samples(const char *s, result_row *r)
+/* Space-separated numbers, each handed to take (false: the value is refused). */
+static bool each_number(const char *s, result_row *r, bool (*take)(result_row *r, double v))
 {
-    size_t cap = 0;
     for (const char *p = s; *p;) {
         while (*p == ' ')
             p++;
@@ -101,18 +99,44 @@ static bool parse_samples(const char *s, result_row *r)
             break;
         const char *end;
         double v;
-        if (!parse_number(p, &end, &v) || v <= 0.0 || (*end != ' ' && *end != '\0'))
+        if (!parse_number(p, &end, &v) || (*end != ' ' && *end != '\0') || !take(r, v))
             return false;
-        if (r->nsample == cap) {
-            cap = cap ? cap * 2 : 16;
-            double *grown = realloc(r->sample_rates, cap * sizeof *grown);
-            if (grown == NULL)
-                return false;
-            r->sample_rates = grown;
-        }
-        r->sample_rates[r->nsample++] = v;
         p = end;
     }
+    return true;
+}
+
+/* Room for one more of n items: the array doubles at every power of two
+ * (NULL when it cannot; items is then as it was). */
+static void *room_for_one_more(void *items, size_t n, size_t size)
+{
+    if (n != 0 && (n & (n - 1)) != 0)
+        return items;
+    return realloc(items, (n ? 2 * n : 16) * size);
+}
+
+/* Each sample is a measured rate: above zero (a zero would be a sample that
+ * did nothing, and makes every ratio over it infinite). */
+static bool take_rate(result_row *r, double v)
+{
+    double *rates = v > 0.0 ? room_for_one_more(r->sample_rates, r->nsample, sizeof *rates) : NULL;
+    if (rates == NULL)
+        return false;
+    r->sample_rates = rates;
+    r->sample_rates[r->nsample++] = v;
+    return true;
+}
+
+/* Rounds per visit: whole numbers above 0; that they add up to the samples
+ * is checked once the whole row is read. */
+static bool take_block(result_row *r, double v)
+{
+    bool whole = v >= 1 && v <= UINT32_MAX && v == floor(v);
+    uint32_t *blocks = whole ? room_for_one_more(r->sample_blocks, r->nblock, sizeof *blocks) : NULL;
+    if (blocks == NULL)
+        return false;
+    r->sample_blocks = blocks;
+    r->sample_blocks[r->nblock++] = (uint32_t)v;
     return true;
 }
 
@@ -124,7 +148,8 @@ static bool parse_samples(const char *s, result_row *r)
 #define GET_U32(s, r, field) get_u32(s, &(r)->field)
 #define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
 #define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
-#define GET_SAMPLES(s, r, field) parse_samples(s, r)
+#define GET_SAMPLES(s, r, field) each_number(s, r, take_rate)
+#define GET_BLOCKS(s, r, field) each_number(s, r, take_block)
 #define GET_COUNT(s, r, field) (get_u32(s, &(r)->field) && (r)->field >= 1)
 
 /* What each type wants, for the message. */
@@ -135,6 +160,7 @@ static bool parse_samples(const char *s, result_row *r)
 #define WANT_RATE "a number >= 0 without a sign, or empty"
 #define WANT_STATUS "ok, unsupported, kat_failed, crashed, timeout, load_failed or error"
 #define WANT_SAMPLES "numbers above 0 without a sign, separated by spaces"
+#define WANT_BLOCKS "whole numbers above 0, separated by spaces"
 #define WANT_COUNT "a decimal whole number >= 1"
 
 /* The columns that name things: they reach file names, chart titles and
@@ -185,6 +211,11 @@ const char *csv_fill_row(result_row *r, char *const *f)
         return "ok row with a rate of 0";
     if (!isnan(r->ci_low) && !isnan(r->ci_high) && r->ci_low > r->ci_high)
         return "ci_low is above ci_high";
+    size_t rounds = 0;
+    for (size_t b = 0; b < r->nblock; b++)
+        rounds += r->sample_blocks[b];
+    if (r->nblock > 0 && rounds != r->nsample)
+        return "sample_blocks do not add up to the samples in sample_rates";
     /* A row about a whole library (it did not load) names no point, no unit. */
     bool whole_library = r->status != ST_OK && r->workload[0] == '\0' && r->unit[0] == '\0';
     if (!whole_library && !unit_known(r->unit))

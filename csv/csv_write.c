@@ -133,6 +133,12 @@ static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
         fprintf(f, "%s%.17g", i ? " " : "", v[i]);
 }
 
+static void put_BLOCKS(FILE *f, const result_row *r, const uint32_t *v)
+{
+    for (size_t i = 0; i < r->nblock; i++)
+        fprintf(f, "%s%" PRIu32, i ? " " : "", v[i]);
+}
+
 bool csv_write_row(FILE *f, const result_row *r)
 {
     size_t column = 0;

@@ -58,5 +58,8 @@ void result_row_free(result_row *r)
 {
     free(r->sample_rates);
     r->sample_rates = NULL;
+    free(r->sample_blocks);
+    r->sample_blocks = NULL;
+    r->nblock = 0;
     r->nsample = 0;
 }

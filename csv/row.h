@@ -56,7 +56,10 @@ typedef struct {
     uint64_t bytes;      /* block size; 0 for public-key operations */
     uint32_t threads;    /* threads running the operation at once in one process (>= 1) */
     uint32_t procs;      /* processes running it at once (>= 1); the rate is their sum */
-    double rate;         /* median, in unit */
+    double rate;         /* in unit: the rate_stat of the samples */
+    char rate_stat[8];   /* "p99" (the upper end of the samples), "median" (operations whose
+                          * cost varies, instruction counts; and "" in older files):
+                          * stats/blocked.h */
     char unit[16];       /* B/s | op/s | instr/op (csv/units.h) */
     double ci_low, ci_high;
     uint32_t samples;
@@ -73,6 +76,12 @@ typedef struct {
     char propquery[PROPQUERY_SIZE]; /* 3.0+: the default properties of every fetch */
     char version_text[160]; /* the library's own version string ("OpenSSL 3.0.20 1 Sep 2025") */
     char ia32cap[96];    /* the OPENSSL_ia32cap the library saw, as it reports it (3.0+), or "" */
+    uint32_t disturbed;  /* samples kept although disturbed: every retake was disturbed too
+                          * (harness/disturbance.h) */
+    uint32_t retaken;    /* disturbed samples thrown away and taken again */
+    uint32_t *sample_blocks; /* rounds per visit of the point, in order (heap, nblock long;
+                              * they add up to nsample); none: one block (older files) */
+    size_t nblock;
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
 } result_row;

@@ -8,6 +8,7 @@
 #include "workers.h"
 #include "workload.h"
 
+#include <alloca.h>
 #include <libgen.h>
 #include <sched.h>
 #include <signal.h>
@@ -15,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -137,7 +140,9 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
         rp->iterations = pt->iterations;
         return;
     }
-    pt->iterations = calibrate(pt->clock, pt->loop, pt->state, rq->target_ns);
+    /* By the thread's CPU time: another process taking the CPU meanwhile
+     * must not shorten the samples. */
+    pt->iterations = calibrate(cpu_clock_ns, pt->loop, pt->state, rq->target_ns);
     if (pt->iterations == 0) {
         reply_error(rp, ST_ERROR, "operation failed", lib);
         return;
@@ -227,11 +232,12 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
             if (pt.group != NULL) {
                 /* The same untimed warm-up batch as a single worker gets. */
                 uint64_t warm = rp.iterations / WARMUP_DIVISOR;
-                if (workers_sample(pt.group, warm > 0 ? warm : 1, rp.note, sizeof rp.note) ==
-                        UINT64_MAX ||
-                    (rp.ns = workers_sample(pt.group, rp.iterations, rp.note, sizeof rp.note)) ==
-                        UINT64_MAX)
+                if (workers_sample(pt.group, warm > 0 ? warm : 1, NULL, rp.note,
+                                   sizeof rp.note) == UINT64_MAX ||
+                    (rp.ns = workers_sample(pt.group, rp.iterations, &rp.watch, rp.note,
+                                            sizeof rp.note)) == UINT64_MAX)
                     rp.status = ST_ERROR;
+                rp.watched = workers_watchable(pt.group);
                 break;
             }
             if (counting_active()) {
@@ -241,7 +247,8 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
                     reply_error(&rp, ST_ERROR, why, lib);
                 break;
             }
-            rp.ns = time_sample(pt.clock, pt.loop, pt.state, rp.iterations);
+            rp.ns = time_sample_watched(pt.clock, pt.loop, pt.state, rp.iterations, &rp.watch);
+            rp.watched = true;
             if (rp.ns == UINT64_MAX)
                 reply_error(&rp, ST_ERROR, "operation failed", lib);
             break;
@@ -256,6 +263,39 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
             break;
     }
     finish(&pt);
+}
+
+/* Every child forks from the same runner at the same depth, so without
+ * this each would put its stack, its heap and the library's state at the
+ * same addresses, down to the low bits that decide cache sets and
+ * 4 KiB aliasing between loads and stores: one layout for a whole run,
+ * another for the next (the runner itself is placed anew at each exec).
+ * Small operations move by several percent with it.  A random shift of the
+ * stack and of the heap (up to 4 KiB, 16-byte steps) gives each child --
+ * each visit of a point -- a layout of its own, so that the visits, and
+ * the interval over them, sample layouts as runs do. */
+/* The same for where the library is mapped: a random 1 to 64 pages
+ * reserved first move it (mappings are placed top down). */
+static void shift_mappings(void)
+{
+    uint32_t r = 0;
+    if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+        r = (uint32_t)getpid() * 2654435761u;
+    long page = sysconf(_SC_PAGESIZE);
+    (void)mmap(NULL, (size_t)(page > 0 ? page : 4096) * (1 + r % 64), PROT_NONE,
+               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+static void serve_shifted(child_serve_fn serve, const crypto_lib *lib, int in_fd, int out_fd)
+{
+    uint32_t r[2] = {0, 0};
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+        r[0] = r[1] = (uint32_t)getpid() * 2654435761u;
+    volatile char *stack = alloca(16 + (r[0] % 256) * 16);
+    stack[0] = 0;
+    void *heap = malloc(16 + (r[1] % 256) * 16); /* kept: later blocks start after it */
+    serve(lib, in_fd, out_fd);
+    free(heap);
 }
 
 _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, child_serve_fn serve,
@@ -276,6 +316,7 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, chil
     static crypto_lib lib;
     reply rp = {0};
     char why[256];
+    shift_mappings();
     bool ok = crypto_lib_open(&lib, path, why, sizeof why);
     if (ok)
         modules_from_library(&lib);
@@ -298,6 +339,6 @@ _Noreturn void child_main(const char *path, int in_fd, int out_fd, int cpu, chil
     library_ia32cap(&lib, rp.ia32cap, sizeof rp.ia32cap);
     if (!proto_write(out_fd, &rp, sizeof rp))
         _exit(1);
-    (serve != NULL ? serve : measure)(&lib, in_fd, out_fd);
+    serve_shifted(serve != NULL ? serve : measure, &lib, in_fd, out_fd);
     _exit(0);
 }

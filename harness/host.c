@@ -3,6 +3,7 @@
 #include "cpuinfo.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,4 +48,23 @@ size_t usable_cpu_count(void)
 {
     cpu_set_t set;
     return sched_getaffinity(0, sizeof set, &set) == 0 ? (size_t)CPU_COUNT(&set) : 0;
+}
+
+static cpu_set_t runner_cpus;
+static bool runner_pinned;
+
+void runner_pin(int cpu)
+{
+    if (cpu < 0 || sched_getaffinity(0, sizeof runner_cpus, &runner_cpus) != 0)
+        return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    runner_pinned = sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
+void runner_unpin_child(void)
+{
+    if (runner_pinned)
+        (void)sched_setaffinity(0, sizeof runner_cpus, &runner_cpus);
 }

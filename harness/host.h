@@ -17,6 +17,14 @@ void run_context_init(run_context *c);
  * or -1 when affinity cannot be read. */
 int pick_benchmark_cpu(void);
 
+/* The runner waits on its children on their own CPU: a child's answer then
+ * wakes it on the same CPU, where waking a thread on another CPU costs an
+ * interrupt between CPUs (tens of microseconds per sample in a virtual
+ * machine).  A forked child first takes back the CPUs the runner had, so
+ * that its workers spread over them (workers.h). */
+void runner_pin(int cpu);
+void runner_unpin_child(void);
+
 /* How many CPUs this process may run on (0 when unknown). */
 size_t usable_cpu_count(void);
 

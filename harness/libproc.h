@@ -53,6 +53,7 @@ typedef struct {
     bool (*start)(libproc *lp, int cpu, double timeout_s);
     call_result (*call)(libproc *lp, const request *rq, reply *rp, double timeout_s, char *why,
                         size_t n);
+    void (*stop)(libproc *lp);
 } lib_driver;
 
 extern const lib_driver libproc_driver;

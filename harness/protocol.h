@@ -5,6 +5,7 @@
 
 #include "../csv/row.h"
 #include "agreement.h"
+#include "disturbance.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,6 +35,8 @@ typedef struct {
     uint64_t instructions; /* SAMPLE of a counting child (counting.h): of `iterations` ops */
     uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations (on every
                           * worker: from their start to the last one's end) */
+    sample_watch watch;  /* SAMPLE: what happened to the timing thread(s) meanwhile */
+    bool watched;        /* SAMPLE: watch applies (not counted; each worker a CPU of its own) */
     unsigned long version_num;
     char version[32];
     char version_text[160];

@@ -19,12 +19,18 @@ typedef struct {
     unsigned threads, procs;
 } worker_count;
 
-/* When a library has sampled a point enough. */
+/* How long a sample lasts, how a point is visited, and when it has been
+ * sampled enough (harness/scheduler.h). */
 typedef struct {
-    double time_s;    /* sampling budget per point and library */
-    double precision; /* stop once the CI half-width / median is this small */
-    unsigned min_samples, max_samples;
-    uint64_t target_ns; /* length of one sample */
+    double time_s;    /* the most a point may spend per library, over all its visits */
+    double precision; /* stop a point once each of its intervals is within +- this */
+    unsigned min_samples, max_samples; /* rounds of a point: before the precision may
+                                        * stop it; never more */
+    uint64_t target_ns; /* length of one sample, the same for every library */
+    unsigned block_rounds; /* rounds per visit of a point */
+    unsigned min_blocks;   /* visits before the precision may stop a point */
+    double budget_s;  /* 0, or the run's measuring time after every point's first visit */
+    const char *baseline; /* the label ratios are judged against; NULL: the oldest release */
 } sampling_rule;
 
 /* What a sample measures: the time of its operations, or (under Valgrind's

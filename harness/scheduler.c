@@ -1,34 +1,14 @@
-#include "scheduler.h"
+#include "point_state.h"
 
-#include "../csv/units.h"
-#include "../stats/summary.h"
-#include "count_spread.h"
+#include "../compat/flavor.h"
 #include "progress.h"
 #include "round_order.h"
-#include "workloads/speed_names.h"
+#include "timing.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    const workload_spec *ws;
-    api_path api;
-    int op;
-    uint64_t bytes;
-    worker_count workers;
-} point_def;
-
-/* One library's progress on the current point. */
-typedef struct {
-    bool active;    /* prepared and not failed: still part of the rotation */
-    bool satisfied; /* has enough samples; keeps sampling while others do */
-    result_row row;
-    size_t cap;
-    median_tracker sorted; /* the rates so far, sorted: the stopping rule's CI */
-    uint64_t spent_ns;
-    char fingerprint[FINGERPRINT_SIZE]; /* its output on the point (agreement.h), or "" */
-} lib_point;
 
 static const lib_driver *driver(const schedule *s)
 {
@@ -61,314 +41,240 @@ size_t schedule_point_count(const run_plan *o)
     return total * o->nworkers;
 }
 
-static void start_row(const schedule *s, const libproc *lp, const point_def *p, result_row *r)
+/* Every point of the plan, in plan order: workload, API path, operation,
+ * size, then worker counts innermost (1 and N workers back to back). */
+static point_state *plan_points(const schedule *s, size_t *n)
 {
-    memset(r, 0, sizeof *r);
-    snprintf(r->label, sizeof r->label, "%s", lp->label);
-    snprintf(r->version, sizeof r->version, "%s", lp->version);
-    r->version_num = lp->version_num;
-    snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
-    snprintf(r->version_text, sizeof r->version_text, "%s", lp->version_text);
-    snprintf(r->lib, sizeof r->lib, "%s", lp->path);
-    snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
-    snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
-    snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
-    r->bytes = p->bytes;
-    r->threads = p->workers.threads;
-    r->procs = p->workers.procs;
-    r->cpus = (uint32_t)s->ncpus;
-    snprintf(r->unit, sizeof r->unit, "%s",
-             s->plan->metric == METRIC_INSTRUCTIONS ? UNIT_INSTRUCTIONS : workload_unit(p->ws->w));
-    snprintf(r->ia32cap, sizeof r->ia32cap, "%s", lp->ia32cap);
-    snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
-    snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));
-    snprintf(r->host, sizeof r->host, "%s", s->where->host);
-    snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
-    snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
-    snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
-    snprintf(r->providers, sizeof r->providers, "%s", lp->providers);
-    const char *propquery = s->plan->providers.propquery;
-    snprintf(r->propquery, sizeof r->propquery, "%s", propquery != NULL ? propquery : "");
-    r->status = ST_OK;
-}
-
-/* One request to a library's child.  True when an answer came back; else
- * the row records the crash or timeout (or the run was interrupted). */
-static bool ask(const schedule *s, libproc *lp, const request *rq, reply *rp, result_row *r,
-                bool *interrupted)
-{
-    char why[256];
-    call_result cr = driver(s)->call(lp, rq, rp, s->plan->timeout_s, why, sizeof why);
-    if (cr == CALL_OK)
-        return true;
-    if (cr == CALL_INTERRUPTED) {
-        *interrupted = true;
-        return false;
-    }
-    r->status = cr == CALL_TIMEOUT ? ST_TIMEOUT : ST_CRASHED;
-    snprintf(r->note, sizeof r->note, "%s", why);
-    lp->loaded = false;
-    return false;
-}
-
-/* Asks one library to set the point up; false when it will not be sampled. */
-static bool prepare(const schedule *s, libproc *lp, bool *restartable, const point_def *p,
-                    lib_point *lpt, bool *interrupted)
-{
-    result_row *r = &lpt->row;
-    if (!lp->loaded && *restartable && !driver(s)->start(lp, s->cpu, s->plan->timeout_s))
-        *restartable = false; /* it crashed, then would not come back: stop trying */
-    if (!lp->loaded) {
-        r->status = ST_LOAD_FAILED;
-        snprintf(r->note, sizeof r->note, "%s", lp->load_error);
-        return false;
-    }
-    request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
-                  .target_ns = s->plan->sampling.target_ns,
-                  .target_instructions = s->plan->target_instructions, .cpu_clock = s->plan->cpu_clock,
-                  .threads = p->workers.threads, .procs = p->workers.procs,
-                  .thread_safety = s->plan->any_threads, .on_workers = s->plan->nworkers > 1};
-    snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
-    reply rp;
-    if (!ask(s, lp, &rq, &rp, r, interrupted))
-        return false;
-    r->status = rp.status;
-    snprintf(r->note, sizeof r->note, "%s", rp.note);
-    r->iterations = rp.iterations;
-    snprintf(lpt->fingerprint, sizeof lpt->fingerprint, "%s", rp.fingerprint);
-    return rp.status == ST_OK;
-}
-
-static void append_rate(lib_point *lpt, double rate)
-{
-    result_row *r = &lpt->row;
-    if (r->nsample == lpt->cap) {
-        lpt->cap = lpt->cap ? lpt->cap * 2 : 32;
-        r->sample_rates = realloc(r->sample_rates, lpt->cap * sizeof *r->sample_rates);
-        if (r->sample_rates == NULL)
-            abort();
-    }
-    r->sample_rates[r->nsample++] = rate;
-    tracker_add(&lpt->sorted, rate);
-}
-
-/* Enough samples: the CI is tight enough, or the time budget is spent.  A
- * slow operation (rsa15360 sign: a second each) spends the budget before
- * min_samples: it stops at MEDIAN_CI_MIN_SAMPLES, the fewest that still give
- * a 95% interval of the median, rather than at min_samples. */
-static bool satisfied(const sampling_rule *o, const lib_point *lpt)
-{
-    const result_row *r = &lpt->row;
-    bool spent = lpt->spent_ns >= (uint64_t)(o->time_s * 1e9);
-    if (r->nsample < o->min_samples && !(spent && r->nsample >= MEDIAN_CI_MIN_SAMPLES))
-        return false;
-    if (spent || r->nsample >= o->max_samples)
-        return true;
-    sample_summary sum = tracker_summary(&lpt->sorted);
-    return summary_rel_halfwidth(&sum) <= o->precision;
-}
-
-static void finalize(lib_point *lpt)
-{
-    result_row *r = &lpt->row;
-    sample_summary sum = tracker_summary(&lpt->sorted);
-    r->rate = sum.median;
-    r->ci_low = sum.ci_low;
-    r->ci_high = sum.ci_high;
-    r->samples = (uint32_t)r->nsample;
-    if (unit_is_count(r->unit))
-        count_spread(r);
-}
-
-/* " 2 threads", " 4 procs"; "" for one worker (trace lines as before). */
-static const char *workers_suffix(const result_row *r)
-{
-    static char buf[32];
-    buf[0] = '\0';
-    if (r->threads > 1 || r->procs > 1)
-        snprintf(buf, sizeof buf, " %u %s", r->threads * r->procs, r->procs > 1 ? "procs" : "threads");
-    return buf;
-}
-
-static void trace_sample(const schedule *s, uint64_t seq, size_t lib, const result_row *r)
-{
-    if (s->trace != NULL)
-        fprintf(s->trace, "sample %" PRIu64 " %zu %s %s %s %s %" PRIu64 "%s\n", seq, lib, r->label,
-                r->workload, r->api, r->op, r->bytes, workers_suffix(r));
-}
-
-/* One sample from one library; false when the library failed. */
-static bool sample_once(const schedule *s, size_t i, lib_point *lpt, const point_def *p,
-                        uint64_t *seq, bool *interrupted)
-{
-    libproc *lp = &s->libs[i];
-    request rq = {.type = REQ_SAMPLE, .iterations = lpt->row.iterations};
-    reply rp;
-    if (!ask(s, lp, &rq, &rp, &lpt->row, interrupted))
-        return false;
-    if (rp.status != ST_OK) {
-        lpt->row.status = rp.status;
-        snprintf(lpt->row.note, sizeof lpt->row.note, "%s", rp.note);
-        return false;
-    }
-    trace_sample(s, (*seq)++, i, &lpt->row);
-    if (s->plan->metric == METRIC_INSTRUCTIONS) {
-        /* One worker (run_options refuses more): the count of one operation. */
-        append_rate(lpt, (double)rp.instructions / (double)(rp.iterations ? rp.iterations : 1));
-        return true;
-    }
-    lpt->spent_ns += rp.ns;
-    double seconds = rp.ns > 0 ? (double)rp.ns / 1e9 : 1e-9;
-    double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0) *
-                   p->workers.threads * p->workers.procs;
-    append_rate(lpt, units / seconds);
-    return true;
-}
-
-/* Every library times the same number of operations per sample (the largest
- * calibrated count), so a sample means the same work whoever runs it. */
-static void common_iterations(lib_point *lpts, size_t n)
-{
-    uint64_t most = 0;
-    for (size_t i = 0; i < n; i++)
-        if (lpts[i].active && lpts[i].row.iterations > most)
-            most = lpts[i].row.iterations;
-    for (size_t i = 0; i < n; i++)
-        if (lpts[i].active)
-            lpts[i].row.iterations = most;
-}
-
-/* Samples round by round until every library has enough: one that is
- * satisfied early keeps sampling, so drift keeps hitting all of them alike.
- * Sample k of every library is taken in round k (the pairing of reports). */
-static void rotate(const schedule *s, const point_def *p, lib_point *lpts, size_t *order,
-                   uint64_t *rng, uint64_t *seq, bool *interrupted)
-{
-    for (;;) {
-        bool all_satisfied = true;
-        round_order_shuffle(order, s->nlibs, rng);
-        for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
-            size_t i = order[j];
-            lib_point *lpt = &lpts[i];
-            if (!lpt->active || lpt->row.nsample >= s->plan->sampling.max_samples)
-                continue;
-            lpt->active = sample_once(s, i, lpt, p, seq, interrupted);
-            if (lpt->active)
-                lpt->satisfied = satisfied(&s->plan->sampling, lpt);
-            all_satisfied = all_satisfied && (!lpt->active || lpt->satisfied);
-        }
-        if (*interrupted || all_satisfied)
-            return;
-    }
-}
-
-/* Before anything is timed: a library whose output differs from the others'
- * is kat_failed (agreement.h) and leaves the rotation. */
-static void check_agreement(const schedule *s, lib_point *lpts, bool *interrupted)
-{
-    const char **fps = calloc(s->nlibs + 1, sizeof *fps);
-    const char **labels = calloc(s->nlibs + 1, sizeof *labels);
-    bool *odd = calloc(s->nlibs + 1, sizeof *odd);
-    if (fps == NULL || labels == NULL || odd == NULL)
+    const run_plan *o = s->plan;
+    size_t total = schedule_point_count(o), k = 0;
+    point_state *pts = calloc(total ? total : 1, sizeof *pts);
+    if (pts == NULL)
         abort();
-    for (size_t i = 0; i < s->nlibs; i++) {
-        fps[i] = lpts[i].active ? lpts[i].fingerprint : NULL;
-        labels[i] = s->libs[i].label;
+    for (size_t w = 0; w < o->nworkloads; w++) {
+        const workload_spec *ws = &o->workloads[w];
+        for (int api = 0; api < API_COUNT; api++) {
+            if (!measured(o, ws->w, api))
+                continue;
+            for (int op = 0; ws->w->ops[op] != NULL; op++)
+                for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1); z++)
+                    for (size_t c = 0; c < o->nworkers; c++) {
+                        point_state *pt = &pts[k++];
+                        pt->def = (point_def){ws, (api_path)api, op,
+                                              ws->w->sized ? o->sizes[z] : 0, o->workers[c]};
+                        pt->width = INFINITY;
+                        pt->lib = calloc(s->nlibs ? s->nlibs : 1, sizeof *pt->lib);
+                        if (pt->lib == NULL)
+                            abort();
+                    }
+        }
     }
-    /* Every verdict first: marking one must not change the others' votes. */
-    for (size_t i = 0; i < s->nlibs; i++)
-        odd[i] = agreement_odd_one(fps, labels, s->nlibs, i, lpts[i].row.note,
-                                   sizeof lpts[i].row.note);
-    for (size_t i = 0; i < s->nlibs && !*interrupted; i++) {
-        if (!odd[i])
-            continue;
-        lpts[i].active = false;
-        lpts[i].row.status = ST_KAT_FAILED;
-        request rq = {.type = REQ_FINISH};
-        reply rp;
-        result_row scratch;
-        ask(s, &s->libs[i], &rq, &rp, &scratch, interrupted);
-    }
-    free(fps);
-    free(labels);
-    free(odd);
+    *n = k;
+    return pts;
 }
 
-static bool run_point(const schedule *s, const point_def *p, lib_point *lpts, bool *restartable,
-                      size_t *order, uint64_t *rng, uint64_t *seq)
+/* The order in which libraries serve as the baseline of a point's ratios:
+ * the one asked for, else the oldest release (compat/flavor.h's order, as
+ * report's default), then the rest in that order. */
+static const schedule *ordering;
+
+static int by_release(const void *a, const void *b)
 {
-    bool interrupted = false;
-    for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
-        start_row(s, &s->libs[i], p, &lpts[i].row);
-        lpts[i].cap = 0;
-        lpts[i].spent_ns = 0;
-        lpts[i].satisfied = false;
-        lpts[i].fingerprint[0] = '\0';
-        lpts[i].active = prepare(s, &s->libs[i], &restartable[i], p, &lpts[i], &interrupted);
+    const libproc *x = &ordering->libs[*(const size_t *)a], *y = &ordering->libs[*(const size_t *)b];
+    lib_flavor fx = FLAVOR_OTHER, fy = FLAVOR_OTHER;
+    (void)flavor_parse(x->flavor, &fx);
+    (void)flavor_parse(y->flavor, &fy);
+    return release_order(fx, x->version_num, x->label, fy, y->version_num, y->label);
+}
+
+static size_t *baseline_order(const schedule *s)
+{
+    size_t *order = calloc(s->nlibs ? s->nlibs : 1, sizeof *order);
+    if (order == NULL)
+        abort();
+    for (size_t i = 0; i < s->nlibs; i++)
+        order[i] = i;
+    ordering = s;
+    qsort(order, s->nlibs, sizeof *order, by_release);
+    ordering = NULL;
+    const char *want = s->plan->sampling.baseline;
+    for (size_t k = 0; want != NULL && k < s->nlibs; k++)
+        if (strcmp(s->libs[order[k]].label, want) == 0) {
+            size_t chosen = order[k];
+            memmove(order + 1, order, k * sizeof *order);
+            order[0] = chosen;
+            break;
+        }
+    return order;
+}
+
+/* Samples, retakes and disturbed samples of the rows that went out. */
+typedef struct {
+    uint64_t samples, retaken, disturbed;
+} sample_counts;
+
+/* Rows to the sink in plan order: every finished point before the first
+ * unfinished one (all of them with `all`, those never visited left out). */
+static void emit(const schedule *s, point_state *pts, size_t n, size_t *next, bool all,
+                 sample_counts *c)
+{
+    for (; *next < n && (all || pts[*next].finished); (*next)++) {
+        point_state *pt = &pts[*next];
+        for (size_t i = 0; i < s->nlibs; i++) {
+            result_row *r = &pt->lib[i].row;
+            if (pt->visits > 0) {
+                point_finalize_row(r);
+                c->samples += r->nsample;
+                c->retaken += r->retaken;
+                c->disturbed += r->disturbed;
+                s->sink(r, s->sink_ctx);
+            }
+            result_row_free(r);
+        }
     }
-    check_agreement(s, lpts, &interrupted);
-    common_iterations(lpts, s->nlibs);
-    rotate(s, p, lpts, order, rng, seq, &interrupted);
-    for (size_t i = 0; i < s->nlibs && !interrupted; i++) {
-        if (!lpts[i].active)
-            continue;
-        finalize(&lpts[i]);
-        /* A crash while tearing down shows at the next point. */
-        request rq = {.type = REQ_FINISH};
-        reply rp;
-        result_row scratch;
-        ask(s, &s->libs[i], &rq, &rp, &scratch, &interrupted);
-    }
+}
+
+/* Fresh child processes for the next pass: a visit in new address spaces,
+ * so that what a process keeps (its heap, its page layout) varies between
+ * blocks as it does between runs. */
+static void restart_children(const schedule *s, const bool *restartable)
+{
     for (size_t i = 0; i < s->nlibs; i++) {
-        if (!interrupted)
-            s->sink(&lpts[i].row, s->sink_ctx);
-        result_row_free(&lpts[i].row);
-        tracker_free(&lpts[i].sorted);
+        libproc *lp = &s->libs[i];
+        if (!restartable[i] || driver(s)->stop == NULL)
+            continue;
+        if (lp->loaded)
+            driver(s)->stop(lp);
+        (void)driver(s)->start(lp, s->cpu, s->plan->timeout_s); /* prepare retries */
     }
-    return !interrupted;
+}
+
+static const point_state *judging; /* widest_first's points (qsort has no context) */
+
+static int widest_first(const void *a, const void *b)
+{
+    const point_state *x = &judging[*(const size_t *)a], *y = &judging[*(const size_t *)b];
+    if (x->width != y->width)
+        return x->width > y->width ? -1 : 1;
+    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void fill_stats(const schedule *s, const point_state *pts, size_t n, const size_t *base,
+                       size_t passes, size_t visits, const sample_counts *c)
+{
+    schedule_stats *st = s->stats;
+    if (st == NULL)
+        return;
+    *st = (schedule_stats){.points = n, .passes = passes, .visits = visits,
+                           .samples = c->samples, .retaken = c->retaken,
+                           .disturbed = c->disturbed};
+    if (s->nlibs > 0)
+        snprintf(st->baseline, sizeof st->baseline, "%s", s->libs[base[0]].label);
+    double *w = calloc(n ? n : 1, sizeof *w);
+    if (w == NULL)
+        abort();
+    for (size_t k = 0; k < n; k++) {
+        const point_state *pt = &pts[k];
+        if (pt->finished)
+            st->ends[pt->why]++;
+        else if (pt->visits > 0)
+            st->ends[END_BUDGET]++;
+        if (isfinite(pt->width) && pt->visits > 0 && !(pt->finished && pt->why == END_FAILED)) {
+            w[st->widths++] = pt->width;
+            st->within_1pct += pt->width <= 0.01;
+            st->within_2pct += pt->width <= 0.02;
+        }
+    }
+    qsort(w, st->widths, sizeof *w, cmp_double);
+    st->median_width = st->widths ? w[st->widths / 2] : NAN;
+    free(w);
+}
+
+/* The points still to visit in the next pass: all of them in plan order the
+ * first time, then the unfinished ones, widest intervals first. */
+static size_t next_pass(point_state *pts, size_t n, size_t pass, size_t *pick)
+{
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (!pts[k].finished)
+            pick[m++] = k;
+    judging = pts;
+    if (pass > 0)
+        qsort(pick, m, sizeof *pick, widest_first);
+    judging = NULL;
+    return m;
 }
 
 bool schedule_run(const schedule *s)
 {
     const run_plan *o = s->plan;
-    lib_point *lpts = calloc(s->nlibs, sizeof *lpts);
-    bool *restartable = calloc(s->nlibs, sizeof *restartable);
-    size_t *order = calloc(s->nlibs, sizeof *order);
-    if (lpts == NULL || restartable == NULL || order == NULL)
+    size_t n = 0, next = 0, pass = 0, passes = 0, visits = 0;
+    point_state *pts = plan_points(s, &n);
+    size_t *base = baseline_order(s);
+    size_t *pick = calloc(n ? n : 1, sizeof *pick);
+    visit_ctx v = {.s = s, .restartable = calloc(s->nlibs + 1, sizeof(bool)),
+                   .order = calloc(s->nlibs + 1, sizeof(size_t)),
+                   .rng = round_order_seed(s->where->run_id)};
+    if (pick == NULL || v.restartable == NULL || v.order == NULL)
         abort();
     for (size_t i = 0; i < s->nlibs; i++) {
-        restartable[i] = s->libs[i].loaded;
-        order[i] = i;
+        v.restartable[i] = s->libs[i].loaded;
+        v.order[i] = i;
     }
-    uint64_t rng = round_order_seed(s->where->run_id);
     if (s->trace != NULL)
         fprintf(s->trace, "# run %s: each round's order shuffled, seed 0x%016" PRIx64 "\n",
-                s->where->run_id, rng);
+                s->where->run_id, v.rng);
+    uint64_t t0 = clock_ns();
+    sample_counts counts = {0};
     progress pr;
-    progress_start(&pr, schedule_point_count(o), o->quiet);
-    uint64_t seq = 0;
-    bool ok = true;
-    for (size_t w = 0; w < o->nworkloads && ok; w++) {
-        const workload_spec *ws = &o->workloads[w];
-        for (int api = 0; api < API_COUNT && ok; api++) {
-            if (!measured(o, ws->w, api))
-                continue;
-            for (int op = 0; ws->w->ops[op] != NULL && ok; op++)
-                for (size_t z = 0; z < (ws->w->sized ? o->nsizes : 1) && ok; z++)
-                    /* Worker counts innermost: 1 and N threads of a point back to back. */
-                    for (size_t k = 0; k < o->nworkers && ok; k++) {
-                        point_def p = {ws, (api_path)api, op, ws->w->sized ? o->sizes[z] : 0,
-                                       o->workers[k]};
-                        ok = run_point(s, &p, lpts, restartable, order, &rng, &seq);
-                        if (ok)
-                            progress_point(&pr, ws->name, api_name(p.api), ws->w->ops[op],
-                                           p.bytes);
-                    }
+    progress_start(&pr, n, o->quiet);
+    size_t finished = 0;
+    bool ok = true, spent = false;
+    for (size_t m; ok && !spent && (m = next_pass(pts, n, pass, pick)) > 0; pass++) {
+        if (pass > 0)
+            restart_children(s, v.restartable);
+        if (s->trace != NULL)
+            fprintf(s->trace, "# pass %zu: %zu point(s)\n", pass + 1, m);
+        for (size_t j = 0; j < m && ok; j++) {
+            point_state *pt = &pts[pick[j]];
+            /* The budget never cuts the first pass: every point gets a visit. */
+            if (pass > 0 && o->sampling.budget_s > 0 &&
+                (double)(clock_ns() - t0) >= o->sampling.budget_s * 1e9) {
+                spent = true;
+                break;
+            }
+            if (pt->visits == 0)
+                point_start_rows(s, pt);
+            if (!(ok = point_visit(&v, pt)))
+                break;
+            visits++;
+            passes = pass + 1;
+            point_judge(s, pt, base);
+            finished += pt->finished;
+            progress_visit(&pr, pass + 1, finished, pt->def.ws->name, api_name(pt->def.api),
+                           pt->def.ws->w->ops[pt->def.op], pt->def.bytes);
+            emit(s, pts, n, &next, false, &counts);
         }
     }
     progress_end(&pr);
-    free(lpts);
-    free(restartable);
-    free(order);
+    fill_stats(s, pts, n, base, passes, visits, &counts);
+    emit(s, pts, n, &next, true, &counts);
+    if (s->stats != NULL) { /* the last rows' samples */
+        s->stats->samples = counts.samples;
+        s->stats->retaken = counts.retaken;
+        s->stats->disturbed = counts.disturbed;
+    }
+    for (size_t k = 0; k < n; k++)
+        free(pts[k].lib);
+    free(pts);
+    free(base);
+    free(pick);
+    free(v.restartable);
+    free(v.order);
     return ok;
 }

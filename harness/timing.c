@@ -26,10 +26,24 @@ uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, ui
 
 uint64_t time_sample(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n)
 {
+    sample_watch unused;
+    return time_sample_watched(clock, run, state, n, &unused);
+}
+
+uint64_t time_sample_watched(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
+                             uint64_t n, sample_watch *w)
+{
+    thread_mark mark = thread_mark_now();
     uint64_t warm = n / WARMUP_DIVISOR;
     if (!run(state, warm > 0 ? warm : 1))
         return UINT64_MAX;
-    return time_run(clock, run, state, n);
+    uint64_t wall0 = clock_ns(), cpu0 = cpu_clock_ns(), t0 = clock();
+    if (!run(state, n))
+        return UINT64_MAX;
+    uint64_t t1 = clock(), cpu1 = cpu_clock_ns(), wall1 = clock_ns();
+    *w = (sample_watch){.wall_ns = wall1 - wall0, .cpu_ns = cpu1 - cpu0};
+    thread_watch_since(&mark, w);
+    return t1 - t0;
 }
 
 enum { MAX_ITERATIONS = 1u << 30 };

@@ -3,6 +3,8 @@
 #ifndef HARNESS_TIMING_H
 #define HARNESS_TIMING_H
 
+#include "disturbance.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -29,6 +31,10 @@ uint64_t time_run(clock_fn clock, bool (*run)(void *, uint64_t), void *state, ui
  * each round spreads over all libraries.  UINT64_MAX if run failed. */
 enum { WARMUP_DIVISOR = 10 };
 uint64_t time_sample(clock_fn clock, bool (*run)(void *, uint64_t), void *state, uint64_t n);
+/* The same, watched: w gets the timed part on both clocks and what happened
+ * to the thread from the warm-up's start to the sample's end. */
+uint64_t time_sample_watched(clock_fn clock, bool (*run)(void *, uint64_t), void *state,
+                             uint64_t n, sample_watch *w);
 
 /* Finds an operation count whose run lasts >= target_ns (doubling, then
  * scaling from the last measurement), running the workload for a while in

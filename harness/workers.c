@@ -31,6 +31,7 @@ typedef struct {
     worker_group *g;
     unsigned index;
     uint64_t start, end, cpu_ns;
+    sample_watch watch; /* of its last timed run */
     bool ok;
     _Atomic unsigned checks; /* known-answer rounds done; CHECKS_DONE once it stopped */
     char why[256];
@@ -114,11 +115,14 @@ static bool check_concurrently(worker_group *g, worker_slot *w)
 
 static void run_timed(worker_group *g, worker_slot *w, workload_loop loop, void *state)
 {
-    uint64_t cpu0 = g->cpu_clock ? cpu_clock_ns() : 0;
+    thread_mark mark = thread_mark_now();
+    uint64_t cpu0 = cpu_clock_ns();
     w->start = clock_ns();
     w->ok = loop(state, g->iterations);
     w->end = clock_ns();
-    w->cpu_ns = g->cpu_clock ? cpu_clock_ns() - cpu0 : 0;
+    w->cpu_ns = cpu_clock_ns() - cpu0;
+    w->watch = (sample_watch){.wall_ns = w->end - w->start, .cpu_ns = w->cpu_ns};
+    thread_watch_since(&mark, &w->watch);
     if (!w->ok)
         snprintf(w->why, sizeof w->why, "%s", crypto_lib_last_error(g->lib));
 }
@@ -277,7 +281,32 @@ worker_group *workers_open(const crypto_lib *lib, const workload_spec *ws, api_p
     return g;
 }
 
-uint64_t workers_sample(worker_group *g, uint64_t iterations, char *why, size_t n)
+/* The group's watch: every worker's switches, and the wall and CPU time of
+ * the one that spent the most time off its CPU. */
+static void group_watch(const worker_group *g, sample_watch *out)
+{
+    *out = (sample_watch){0};
+    uint64_t worst = 0;
+    for (unsigned i = 0; i < g->count; i++) {
+        const sample_watch *w = &g->slot[i].watch;
+        uint64_t off = w->wall_ns > w->cpu_ns ? w->wall_ns - w->cpu_ns : 0;
+        if (i == 0 || off > worst) {
+            worst = off;
+            out->wall_ns = w->wall_ns;
+            out->cpu_ns = w->cpu_ns;
+        }
+        out->switches += w->switches;
+        out->migrated = out->migrated || w->migrated;
+    }
+}
+
+bool workers_watchable(const worker_group *g)
+{
+    return ncpus > 0 && g->count <= (unsigned)ncpus;
+}
+
+uint64_t workers_sample(worker_group *g, uint64_t iterations, sample_watch *watch, char *why,
+                        size_t n)
 {
     g->iterations = iterations;
     step(g, CMD_RUN);
@@ -293,6 +322,8 @@ uint64_t workers_sample(worker_group *g, uint64_t iterations, char *why, size_t 
         last = w->end > last ? w->end : last;
         cpu += w->cpu_ns;
     }
+    if (watch != NULL)
+        group_watch(g, watch);
     return g->cpu_clock ? cpu / g->count : last - first;
 }
 
@@ -303,7 +334,7 @@ static uint64_t longest_loop(void *p, uint64_t iterations)
 {
     worker_group *g = p;
     char why[8];
-    if (workers_sample(g, iterations, why, sizeof why) == UINT64_MAX)
+    if (workers_sample(g, iterations, NULL, why, sizeof why) == UINT64_MAX)
         return UINT64_MAX;
     uint64_t longest = 0;
     for (unsigned i = 0; i < g->count; i++)

@@ -9,6 +9,7 @@
 #define HARNESS_WORKERS_H
 
 #include "../csv/row.h"
+#include "disturbance.h"
 #include "workload.h"
 
 #include <stdbool.h>
@@ -36,8 +37,15 @@ uint64_t workers_calibrate(worker_group *g, uint64_t target_ns);
  * time from their start to the last one's end (wall clock), or with the CPU
  * clock the workers' CPU time divided by their number, so that N x
  * iterations / time is the aggregate rate either way; UINT64_MAX + reason
- * when an operation failed. */
-uint64_t workers_sample(worker_group *g, uint64_t iterations, char *why, size_t n);
+ * when an operation failed.  watch (may be NULL): every worker's involuntary
+ * switches and migrations, and the wall and CPU time of the worker that spent
+ * the most time off its CPU. */
+uint64_t workers_sample(worker_group *g, uint64_t iterations, sample_watch *watch, char *why,
+                        size_t n);
+
+/* Whether each worker has a CPU of its own: only then does a switch mean
+ * that something else took it (more workers than CPUs switch by design). */
+bool workers_watchable(const worker_group *g);
 
 void workers_close(worker_group *g);
 

@@ -111,6 +111,12 @@ struct workload {
      * "encaps" operation, else its kind (workload_family). */
     const char *family;
 
+    /* The operations whose own cost varies from one call to the next,
+     * space-separated ("keygen" of RSA: a search for primes; "sign" of
+     * ML-DSA: rejection sampling); NULL if none.  Their rate is the median
+     * of the samples, not the upper end (stats/blocked.h). */
+    const char *varying_ops;
+
     /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
      * the path although it exports the functions (an algorithm left out of
      * the build, a key size out of range); any result but CHECK_PASS makes

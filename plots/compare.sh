@@ -219,6 +219,8 @@ say "results go to $dir"
 run_args=(run)
 for i in "${!labels[@]}"; do run_args+=(--lib "${labels[$i]}=${paths[$i]}"); done
 run_args+=("${run_opts[@]}" --csv "$dir/results.csv" --trace "$dir/trace.txt")
+# the runner judges the precision of each ratio against the same baseline
+[[ -z $BASELINE ]] || run_args+=(--baseline "$BASELINE")
 
 cmdline="make compare"
 for k in $COMPARE_KNOBS; do

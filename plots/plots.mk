@@ -4,7 +4,7 @@
 #
 #   make compare [QUICK=1] [RELEASES="1.1.1w 3.0.20"] [LIBS="[LABEL=]PATH ..."]
 #                [BASELINE=LABEL] [WORKLOADS=sha256,rsa2048] [SIZES=16,1024]
-#                [API=evp,fetch] [TIME=S] [PRECISION=P] [THREADS=1,2] [PROCS=2] [PROVIDERS=legacy] [NO_BUILD=1]
+#                [API=evp,fetch] [TIME=S] [PRECISION=P] [BUDGET=6m] [THREADS=1,2] [PROCS=2] [PROVIDERS=legacy] [NO_BUILD=1]
 #                [SYSTEM_LIB=PATH|none] [RESULTS_ROOT=DIR]
 #   make plots [RESULTS=results/<run>] [BASELINE=LABEL]    (default results/latest)
 #   make report [RESULTS=results/<run or fleet>] [REFERENCE=HOST]   one HTML page

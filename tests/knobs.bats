@@ -122,6 +122,7 @@ sample_value() {
         sizes) echo 16,8k ;;
         apis) echo evp,fetch ;;
         number) echo 0.5 ;;
+        duration) echo 6m ;;
         clock) echo cpu ;;
         metric) echo instructions ;;
         counts) echo 1,2 ;;

@@ -185,11 +185,11 @@ measure() {
     run "$OSSLBENCH" compare "$TMP/one.csv" --old-label a --new-label b --format csv
     [ "$status" -le 1 ]
     [ "${#lines[@]}" -eq 3 ]
-    [[ ${lines[1]} == *",signed-rank "*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
+    [[ ${lines[1]} == *",visit-bootstrap paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
     # bytes, ratio, CI low, CI high from each tool's CSV, found by column name
     pick() { # CSV-TEXT NAME... : those columns of every row, space-separated (rows of paired ratios only when a ci_method column exists)
         awk -F, -v want="${*:2}" 'NR == 1 { n = split(want, w, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }
-            !("ci_method" in c) || $c["ci_method"] == "paired" {
+            !("ci_method" in c) || $c["ci_method"] == "blocks" {
                 line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? " " : "") $c[w[k]]; print line }' <<<"$1"
     }
     pick "$output" bytes ratio ratio_ci_low ratio_ci_high >"$TMP/cmp"

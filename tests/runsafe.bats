@@ -63,9 +63,9 @@ quick_run() {
 
 @test "a second run on a live run's --csv: one line naming its pid; the first keeps its rows" {
     "$OSSLBENCH" run --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
-        --quiet --csv "$TMP/c.csv" 2>"$TMP/a.err" &
+        --quiet --csv "$TMP/c.csv" --trace "$TMP/t" 2>"$TMP/a.err" &
     pid=$!
-    wait_for_lines "$TMP/c.csv.partial" 2
+    wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
     run "$OSSLBENCH" run --lib B="$SYSTEM_LIBCRYPTO" --quick --workloads sha256 --sizes 16 --csv "$TMP/c.csv"
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
@@ -79,9 +79,9 @@ quick_run() {
 
 @test "a dead run's .partial is moved aside, never deleted, also when nothing loads" {
     "$OSSLBENCH" run --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
-        --quiet --csv "$TMP/k.csv" 2>/dev/null &
+        --quiet --csv "$TMP/k.csv" --trace "$TMP/kt" 2>/dev/null &
     pid=$!
-    wait_for_lines "$TMP/k.csv.partial" 2
+    wait_for_lines "$TMP/kt.partial" 10 # measuring (the trace of its samples grows)
     kill -KILL "$pid"
     wait "$pid" || true
     pid=

@@ -102,6 +102,7 @@ knob_problem() {
         size) re='^[0-9]+[kM]?$' what="a size in bytes (16, 1024, 8k)" ;;
         apis) re='^[a-z-]+(,[a-z-]+)*$' what="a comma-separated API list (legacy,evp,fetch)" ;;
         number) re='^[0-9]+(\.[0-9]+)?$|^\.[0-9]+$' what="a number" ;;
+        duration) re='^[0-9]+(\.[0-9]+)?[smh]?$' what="a duration (seconds, or 90s, 6m, 1.5h)" ;;
         count) re='^[0-9]+$' what="a whole number" ;;
         counts) re='^[0-9]+(,[0-9]+)*$' what="a comma-separated list of counts" ;;
         clock) re='^(wall|cpu)$' what="wall or cpu" ;;

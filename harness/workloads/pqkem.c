@@ -350,6 +350,7 @@ const workload wl_rsa_kem = {
     .doc = "RSASVE (SP 800-56B RSA KEM) with a fixed key: one key generation / encapsulation "
            "/ decapsulation",
     .param = 2048, .param_min = 512, .param_max = 4096, .members = rsa_kem_members,
+    .varying_ops = "keygen", /* a search for primes */
     .since = R_300, .needs = {[API_FETCH] = KEM_NEEDS GROUP " d2i_PrivateKey"},
     .available = kem_available, .self_check = kem_self_check, .setup = kem_setup,
     .teardown = pk_free, .data = &rsa_kem_def,

@@ -39,7 +39,34 @@ static void defaults(void **state)
     for (int a = 0; a < API_COUNT; a++)
         assert_true(o.plan.apis[a]);
     assert_float_equal(o.plan.sampling.precision, 0.01, 1e-12);
-    assert_int_equal(o.plan.sampling.target_ns, 10000000);
+    /* samples that fit between two turns of a busy neighbour; visits */
+    assert_int_equal(o.plan.sampling.target_ns, SAMPLE_NS);
+    assert_int_equal(o.plan.sampling.block_rounds, BLOCK_ROUNDS);
+    assert_int_equal(o.plan.sampling.min_blocks, MIN_BLOCKS);
+    assert_float_equal(o.plan.sampling.budget_s, 0, 0);
+    assert_null(o.plan.sampling.baseline);
+}
+
+static void budget_and_baseline(void **state)
+{
+    (void)state;
+    static run_args o;
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--budget", "6m", "--baseline", "old"), 0);
+    assert_float_equal(o.plan.sampling.budget_s, 360, 1e-9);
+    assert_string_equal(o.plan.sampling.baseline, "old");
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--budget", "90"), 0);
+    assert_float_equal(o.plan.sampling.budget_s, 90, 1e-9);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--budget", "1.5h"), 0);
+    assert_float_equal(o.plan.sampling.budget_s, 5400, 1e-9);
+    char *bad[] = {"", "m", "6x", "6mm", "-5", "0", "nan", "1e9", "6 m"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (PARSE(&o, "--lib", "/x", "--budget", bad[i]) != 2)
+            fail_msg("--budget '%s' was taken", bad[i]);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--baseline", "a b"), 2);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--baseline", ""), 2);
+    /* --quick: one visit per point */
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--quick"), 0);
+    assert_int_equal(o.plan.sampling.min_blocks, 1);
 }
 
 static void lists_and_labels(void **state)
@@ -185,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(defaults),
         cmocka_unit_test(lists_and_labels),
+        cmocka_unit_test(budget_and_baseline),
         cmocka_unit_test(refuses_bad_values),
         cmocka_unit_test(size_parser_messages),
         cmocka_unit_test(worker_counts),

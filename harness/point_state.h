@@ -1,0 +1,63 @@
+/* Internal to the scheduler (scheduler.c, point_visit.c, point_stop.c): a
+ * measurement point and each library's progress on it, kept from one visit
+ * of the point to the next. */
+#ifndef HARNESS_POINT_STATE_H
+#define HARNESS_POINT_STATE_H
+
+#include "scheduler.h"
+
+typedef struct {
+    const workload_spec *ws;
+    api_path api;
+    int op;
+    uint64_t bytes;
+    worker_count workers;
+} point_def;
+
+/* One library's progress on a point. */
+typedef struct {
+    bool measured;   /* prepared and sampled fine on every visit so far */
+    result_row row;  /* samples and blocks add up over the visits; a status
+                      * other than ok is final */
+    size_t cap, block_cap;
+    uint64_t spent_ns; /* time its samples took, retakes included */
+    char fingerprint[FINGERPRINT_SIZE]; /* its output on the point (agreement.h), or "" */
+} lib_point;
+
+typedef struct {
+    point_def def;
+    lib_point *lib;   /* one per library of the schedule */
+    unsigned visits;
+    size_t rounds;    /* rounds so far: every measured library has one sample per round */
+    bool finished;
+    point_end why;    /* what ended it (finished) */
+    double width;     /* the widest relative half-width of its intervals after its last
+                       * visit (point_stop.c), INFINITY before */
+} point_state;
+
+/* What a visit needs beyond the point: the schedule, and the state that
+ * lives as long as the run. */
+typedef struct {
+    const schedule *s;
+    bool *restartable; /* per library: false once it crashed and would not come back */
+    size_t *order;     /* scratch for the order of a round */
+    uint64_t rng, seq; /* the rounds' shuffle; the trace's sample number */
+} visit_ctx;
+
+/* ---- point_visit.c ---- */
+/* The row a library starts a point with (label, version, point, where). */
+void point_start_rows(const schedule *s, point_state *pt);
+/* One visit of a point: each library prepares it anew, then a block of
+ * rounds.  False when the run was interrupted: the visit's samples are
+ * dropped, the point is as it was before it. */
+bool point_visit(visit_ctx *v, point_state *pt);
+
+/* ---- point_stop.c ---- */
+/* After a visit: sets pt->width and, when the point needs no more visits,
+ * pt->finished and pt->why.  `baseline` lists the libraries in the order
+ * they serve as the baseline of the ratios (the chosen one first). */
+void point_judge(const schedule *s, point_state *pt, const size_t *baseline);
+/* The row's rate and CI from its samples and blocks (stats/blocked.h). */
+void point_finalize_row(result_row *r);
+
+#endif

@@ -1,0 +1,353 @@
+/* One visit of a point: every library prepares it (set-up, known answers,
+ * its own operation count), then a block of rounds, each library sampled
+ * once per round in a shuffled order, a disturbed sample taken again. */
+#include "point_state.h"
+
+#include "../csv/units.h"
+#include "../stats/blocked.h"
+#include "round_order.h"
+#include "workloads/speed_names.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const lib_driver *driver(const schedule *s)
+{
+    return s->driver != NULL ? s->driver : &libproc_driver;
+}
+
+/* Whether op is one of the workload's varying_ops (a word of that list). */
+static bool op_varies(const workload *w, const char *op)
+{
+    size_t n = strlen(op);
+    for (const char *p = w->varying_ops; p != NULL && (p = strstr(p, op)) != NULL; p += n)
+        if ((p == w->varying_ops || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+static void start_row(const schedule *s, const libproc *lp, const point_def *p, result_row *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->label, sizeof r->label, "%s", lp->label);
+    snprintf(r->version, sizeof r->version, "%s", lp->version);
+    r->version_num = lp->version_num;
+    snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
+    snprintf(r->version_text, sizeof r->version_text, "%s", lp->version_text);
+    snprintf(r->lib, sizeof r->lib, "%s", lp->path);
+    snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
+    snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
+    snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
+    r->bytes = p->bytes;
+    r->threads = p->workers.threads;
+    r->procs = p->workers.procs;
+    r->cpus = (uint32_t)s->ncpus;
+    snprintf(r->unit, sizeof r->unit, "%s",
+             s->plan->metric == METRIC_INSTRUCTIONS ? UNIT_INSTRUCTIONS : workload_unit(p->ws->w));
+    bool median = s->plan->metric == METRIC_INSTRUCTIONS || op_varies(p->ws->w, r->op);
+    snprintf(r->rate_stat, sizeof r->rate_stat, "%s",
+             rate_stat_name(median ? RATE_MEDIAN : RATE_UPPER));
+    snprintf(r->ia32cap, sizeof r->ia32cap, "%s", lp->ia32cap);
+    snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
+    snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));
+    snprintf(r->host, sizeof r->host, "%s", s->where->host);
+    snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
+    snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
+    snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
+    snprintf(r->providers, sizeof r->providers, "%s", lp->providers);
+    const char *propquery = s->plan->providers.propquery;
+    snprintf(r->propquery, sizeof r->propquery, "%s", propquery != NULL ? propquery : "");
+    r->status = ST_OK;
+}
+
+void point_start_rows(const schedule *s, point_state *pt)
+{
+    for (size_t i = 0; i < s->nlibs; i++) {
+        start_row(s, &s->libs[i], &pt->def, &pt->lib[i].row);
+        pt->lib[i].measured = true;
+    }
+}
+
+/* One request to a library's child.  True when an answer came back; else
+ * the row records the crash or timeout (or the run was interrupted). */
+static bool ask(const schedule *s, libproc *lp, const request *rq, reply *rp, result_row *r,
+                bool *interrupted)
+{
+    char why[256];
+    call_result cr = driver(s)->call(lp, rq, rp, s->plan->timeout_s, why, sizeof why);
+    if (cr == CALL_OK)
+        return true;
+    if (cr == CALL_INTERRUPTED) {
+        *interrupted = true;
+        return false;
+    }
+    r->status = cr == CALL_TIMEOUT ? ST_TIMEOUT : ST_CRASHED;
+    snprintf(r->note, sizeof r->note, "%s", why);
+    lp->loaded = false;
+    return false;
+}
+
+static void finish(const schedule *s, size_t i, bool *interrupted)
+{
+    request rq = {.type = REQ_FINISH};
+    reply rp;
+    result_row scratch;
+    ask(s, &s->libs[i], &rq, &rp, &scratch, interrupted);
+}
+
+/* Asks one library to set the point up; false when it will not be sampled. */
+static bool prepare(visit_ctx *v, size_t i, const point_def *p, lib_point *lpt,
+                    bool *interrupted)
+{
+    const schedule *s = v->s;
+    libproc *lp = &s->libs[i];
+    result_row *r = &lpt->row;
+    if (!lp->loaded && v->restartable[i] && !driver(s)->start(lp, s->cpu, s->plan->timeout_s))
+        v->restartable[i] = false; /* it crashed, then would not come back: stop trying */
+    if (!lp->loaded) {
+        r->status = ST_LOAD_FAILED;
+        snprintf(r->note, sizeof r->note, "%s", lp->load_error);
+        return false;
+    }
+    const run_plan *o = s->plan;
+    request rq = {.type = REQ_PREPARE, .api = (int)p->api, .op = p->op, .bytes = p->bytes,
+                  .target_ns = o->sampling.target_ns,
+                  .target_instructions = o->target_instructions, .cpu_clock = o->cpu_clock,
+                  .threads = p->workers.threads, .procs = p->workers.procs,
+                  .thread_safety = o->any_threads, .on_workers = o->nworkers > 1};
+    snprintf(rq.workload, sizeof rq.workload, "%s", p->ws->name);
+    reply rp;
+    if (!ask(s, lp, &rq, &rp, r, interrupted))
+        return false;
+    r->status = rp.status;
+    snprintf(r->note, sizeof r->note, "%s", rp.note);
+    r->iterations = rp.iterations;
+    snprintf(lpt->fingerprint, sizeof lpt->fingerprint, "%s", rp.fingerprint);
+    return rp.status == ST_OK;
+}
+
+static void append_rate(lib_point *lpt, double rate)
+{
+    result_row *r = &lpt->row;
+    if (r->nsample == lpt->cap) {
+        lpt->cap = lpt->cap ? lpt->cap * 2 : 32;
+        r->sample_rates = realloc(r->sample_rates, lpt->cap * sizeof *r->sample_rates);
+        if (r->sample_rates == NULL)
+            abort();
+    }
+    r->sample_rates[r->nsample++] = rate;
+}
+
+static void append_block(lib_point *lpt, uint32_t rounds)
+{
+    result_row *r = &lpt->row;
+    if (r->nblock == lpt->block_cap) {
+        lpt->block_cap = lpt->block_cap ? lpt->block_cap * 2 : 8;
+        r->sample_blocks = realloc(r->sample_blocks, lpt->block_cap * sizeof *r->sample_blocks);
+        if (r->sample_blocks == NULL)
+            abort();
+    }
+    r->sample_blocks[r->nblock++] = rounds;
+}
+
+/* " 2 threads", " 4 procs"; "" for one worker (trace lines as before). */
+static const char *workers_suffix(const result_row *r)
+{
+    static char buf[32];
+    buf[0] = '\0';
+    if (r->threads > 1 || r->procs > 1)
+        snprintf(buf, sizeof buf, " %u %s", r->threads * r->procs, r->procs > 1 ? "procs" : "threads");
+    return buf;
+}
+
+/* A disturbed try's line says so, why and what became of it: " disturbed 2
+ * switches, taken again", " disturbed migrated, kept", " disturbed 12%
+ * off-cpu, kept".  A try taken again is no sample: a round still has one
+ * sample line per library that is not "taken again". */
+static void trace_sample(visit_ctx *v, size_t lib, const result_row *r, const reply *rp,
+                         bool disturbed, bool again)
+{
+    FILE *t = v->s->trace;
+    if (t == NULL)
+        return;
+    fprintf(t, "sample %" PRIu64 " %zu %s %s %s %s %" PRIu64 "%s", v->seq, lib, r->label,
+            r->workload, r->api, r->op, r->bytes, workers_suffix(r));
+    const sample_watch *w = &rp->watch;
+    if (disturbed && w->switches > 0)
+        fprintf(t, " disturbed %" PRIu32 " switches", w->switches);
+    else if (disturbed && w->migrated)
+        fprintf(t, " disturbed migrated");
+    else if (disturbed)
+        fprintf(t, " disturbed %.0f%% off-cpu",
+                w->wall_ns ? 100.0 * (double)(w->wall_ns - w->cpu_ns) / (double)w->wall_ns : 0.0);
+    if (disturbed)
+        fputs(again ? ", taken again" : ", kept", t);
+    fputc('\n', t);
+}
+
+/* One sample from one library; false when the library failed.  A disturbed
+ * sample (harness/disturbance.h) is taken again right away, in the same
+ * round, up to DISTURBED_RETAKES times; the last try is kept whatever it
+ * was, a disturbed one timed by its thread's CPU time and counted in the
+ * row. */
+static bool sample_once(visit_ctx *v, size_t i, lib_point *lpt, const point_def *p,
+                        bool *interrupted)
+{
+    const schedule *s = v->s;
+    request rq = {.type = REQ_SAMPLE, .iterations = lpt->row.iterations};
+    reply rp;
+    bool disturbed = false;
+    /* A library whose samples here mostly stay disturbed (a slow operation
+     * on a busy CPU: no try fits between two turns of the other process)
+     * gets no retakes: they would only cost time. */
+    const result_row *r = &lpt->row;
+    unsigned retakes = r->nsample >= 4 && 2 * r->disturbed > r->nsample ? 0 : DISTURBED_RETAKES;
+    for (unsigned tries = 0;; tries++) {
+        if (!ask(s, &s->libs[i], &rq, &rp, &lpt->row, interrupted))
+            return false;
+        if (rp.status != ST_OK) {
+            lpt->row.status = rp.status;
+            snprintf(lpt->row.note, sizeof lpt->row.note, "%s", rp.note);
+            return false;
+        }
+        disturbed = s->plan->metric == METRIC_TIME && rp.watched && sample_disturbed(&rp.watch);
+        bool again = disturbed && tries < retakes;
+        trace_sample(v, i, &lpt->row, &rp, disturbed, again);
+        v->seq++;
+        lpt->spent_ns += rp.ns; /* retakes spend the budget too */
+        if (!again)
+            break;
+        lpt->row.retaken++;
+    }
+    lpt->row.disturbed += disturbed;
+    if (s->plan->metric == METRIC_INSTRUCTIONS) {
+        /* One worker (run_options refuses more): the count of one operation. */
+        append_rate(lpt, (double)rp.instructions / (double)(rp.iterations ? rp.iterations : 1));
+        return true;
+    }
+    /* A sample kept though disturbed counts the time its thread ran: the
+     * time the CPU was taken away is the other process's, not the library's. */
+    uint64_t ns = disturbed && !s->plan->cpu_clock && rp.watch.cpu_ns > 0 ? rp.watch.cpu_ns : rp.ns;
+    double seconds = ns > 0 ? (double)ns / 1e9 : 1e-9;
+    double units = (double)rp.iterations * (p->ws->w->sized ? (double)p->bytes : 1.0) *
+                   p->workers.threads * p->workers.procs;
+    append_rate(lpt, units / seconds);
+    return true;
+}
+
+/* Before anything is timed: a library whose output differs from the others'
+ * is kat_failed (agreement.h) and leaves the point. */
+static void check_agreement(const schedule *s, point_state *pt, bool *interrupted)
+{
+    const char **fps = calloc(s->nlibs + 1, sizeof *fps);
+    const char **labels = calloc(s->nlibs + 1, sizeof *labels);
+    bool *odd = calloc(s->nlibs + 1, sizeof *odd);
+    if (fps == NULL || labels == NULL || odd == NULL)
+        abort();
+    for (size_t i = 0; i < s->nlibs; i++) {
+        fps[i] = pt->lib[i].measured ? pt->lib[i].fingerprint : NULL;
+        labels[i] = s->libs[i].label;
+    }
+    /* Every verdict first: marking one must not change the others' votes. */
+    for (size_t i = 0; i < s->nlibs; i++)
+        odd[i] = agreement_odd_one(fps, labels, s->nlibs, i, pt->lib[i].row.note,
+                                   sizeof pt->lib[i].row.note);
+    for (size_t i = 0; i < s->nlibs && !*interrupted; i++) {
+        if (!odd[i])
+            continue;
+        pt->lib[i].measured = false;
+        pt->lib[i].row.status = ST_KAT_FAILED;
+        finish(s, i, interrupted);
+    }
+    free(fps);
+    free(labels);
+    free(odd);
+}
+
+/* What a library had before the visit: a visit that fails or is
+ * interrupted leaves no sample behind (the blocks must add up). */
+typedef struct {
+    size_t nsample;
+    uint32_t retaken, disturbed;
+    uint64_t spent_ns;
+} lib_mark;
+
+static void undo(lib_point *lpt, const lib_mark *m)
+{
+    lpt->row.nsample = m->nsample;
+    lpt->row.retaken = m->retaken;
+    lpt->row.disturbed = m->disturbed;
+    lpt->spent_ns = m->spent_ns;
+}
+
+/* Rounds until the block is whole: block_rounds of them; fewer for a slow
+ * point (at least two), once its slowest library has spent its share of
+ * time_s on this visit; never past max_samples. */
+static size_t run_rounds(visit_ctx *v, point_state *pt, const lib_mark *marks, bool *interrupted)
+{
+    const schedule *s = v->s;
+    const sampling_rule *r = &s->plan->sampling;
+    uint64_t share = (uint64_t)(r->time_s * 1e9 / (r->min_blocks ? r->min_blocks : 1));
+    size_t rounds = 0;
+    for (;;) {
+        round_order_shuffle(v->order, s->nlibs, &v->rng);
+        bool any = false;
+        for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
+            size_t i = v->order[j];
+            lib_point *lpt = &pt->lib[i];
+            if (!lpt->measured)
+                continue;
+            if (sample_once(v, i, lpt, &pt->def, interrupted)) {
+                any = true;
+            } else if (!*interrupted) {
+                lpt->measured = false; /* its row says why; its samples of this visit go */
+                undo(lpt, &marks[i]);
+            }
+        }
+        if (*interrupted || !any)
+            return rounds;
+        rounds++;
+        uint64_t slowest = 0;
+        for (size_t i = 0; i < s->nlibs; i++)
+            if (pt->lib[i].measured && pt->lib[i].spent_ns - marks[i].spent_ns > slowest)
+                slowest = pt->lib[i].spent_ns - marks[i].spent_ns;
+        if (rounds >= r->block_rounds || pt->rounds + rounds >= r->max_samples ||
+            (rounds >= 2 && slowest >= share))
+            return rounds;
+    }
+}
+
+bool point_visit(visit_ctx *v, point_state *pt)
+{
+    const schedule *s = v->s;
+    bool interrupted = false;
+    lib_mark *marks = calloc(s->nlibs, sizeof *marks);
+    if (marks == NULL)
+        abort();
+    for (size_t i = 0; i < s->nlibs; i++) {
+        lib_point *lpt = &pt->lib[i];
+        marks[i] = (lib_mark){lpt->row.nsample, lpt->row.retaken, lpt->row.disturbed,
+                              lpt->spent_ns};
+        if (lpt->measured && !interrupted)
+            lpt->measured = prepare(v, i, &pt->def, lpt, &interrupted);
+    }
+    if (pt->visits == 0)
+        check_agreement(s, pt, &interrupted);
+    size_t rounds = interrupted ? 0 : run_rounds(v, pt, marks, &interrupted);
+    for (size_t i = 0; i < s->nlibs && !interrupted; i++)
+        if (pt->lib[i].measured)
+            finish(s, i, &interrupted); /* a crash while tearing down shows next time */
+    for (size_t i = 0; i < s->nlibs; i++) {
+        if (interrupted)
+            undo(&pt->lib[i], &marks[i]);
+        else if (pt->lib[i].measured && rounds > 0)
+            append_block(&pt->lib[i], (uint32_t)rounds);
+    }
+    free(marks);
+    if (interrupted)
+        return false;
+    pt->visits++;
+    pt->rounds += rounds;
+    return true;
+}
