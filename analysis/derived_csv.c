@@ -96,6 +96,9 @@ static void put_cell(FILE *f, const report *r, ratio_column c, const ratio_csv_l
     case RATIO_COL_CI_METHOD:
         fputs(l->q.method == RATIO_NONE ? "" : ratio_method_name(l->q.method), f);
         break;
+    case RATIO_COL_DISTURBED:
+        fputs(l->q.disturbed ? "yes" : "", f);
+        break;
     case RATIO_COL_STATUS:
         fputs(l->any == NULL ? "missing" : row_status_name(l->any->status), f);
         break;

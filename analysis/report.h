@@ -104,7 +104,13 @@ typedef struct {
     double ratio, lo, hi; /* rate / baseline rate and its 95% CI (ci-bounds: >= 90%;
                            * no-ci: NAN, fewer than 6 samples on a side) */
     ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
+    bool disturbed;       /* a side's row was disturbed (report_row_disturbed) */
 } report_ratio;
+
+/* A row measured while something else had the machine, enough to say so
+ * beside its ratios: at least 1% of its kept samples stayed disturbed, or
+ * a tenth of its tries were (docs/method.md). */
+bool report_row_disturbed(const result_row *r);
 
 /* Samples needed on both sides for each method (report_ratio.c explains). */
 enum { REPORT_PAIRED_MIN = 6, REPORT_BOOTSTRAP_MIN = 8, REPORT_BOOTSTRAP_ROUNDS = 2000 };

@@ -18,7 +18,7 @@ static const char style[] =
     "th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left}td.num{text-align:right}\n"
     "caption{font-weight:bold;text-align:left;padding:.3em 0}\n"
     "tr.slower td,tr.failed td,p.bad,b.slower,b.failed{color:#a00}"
-    "tr.faster td,b.faster{color:#060}\n"
+    "tr.faster td,b.faster{color:#060}tr.disturbed td{background:#fff4dc}\n"
     "p.summary{font-size:1.05em}p.calm{color:#060;font-weight:bold}\n"
     "div.change{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;"
     "border-top:1px solid #eee;padding:.6em 0}\n"

@@ -51,19 +51,20 @@ void html_put_speedup_table(html_page *pg, const report *r)
                "), 95% CI",
                "<th>release</th><th>workload</th><th>api</th><th>op</th><th>size</th>"
                "<th>workers</th><th>ratio</th><th>low</th><th>high</th><th>CI method</th>"
-               "<th>status</th>");
+               "<th>disturbed</th><th>status</th>");
     for (size_t k = 0; k < r->nrel; k++)
         for (size_t i = 0; k != r->baseline && i < r->npt; i++) {
             const report_point *p = &r->pt[i];
             const result_row *seen = report_find_any(r, k, p);
             report_ratio q = report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
-            fputs("<tr>", f);
+            fputs(q.disturbed ? "<tr class=\"disturbed\">" : "<tr>", f);
             cell_text(f, r->rel[k].label);
             point_cells(f, p);
             cell_number(f, "%.3f", q.ratio);
             cell_number(f, "%.3f", q.lo);
             cell_number(f, "%.3f", q.hi);
             cell_text(f, q.method == RATIO_NONE ? "" : ratio_method_name(q.method));
+            cell_text(f, q.disturbed ? "yes: measured while another process had the machine" : "");
             cell_text(f, seen == NULL ? "missing" : row_status_name(seen->status));
             fputs("</tr>\n", f);
         }

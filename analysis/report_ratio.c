@@ -169,7 +169,15 @@ static bool blocks(const result_row *row, const result_row *base, bool may_pair,
     return true;
 }
 
-static report_ratio ratio_of(const result_row *row, const result_row *base, bool may_pair)
+bool report_row_disturbed(const result_row *r)
+{
+    uint64_t kept = r->samples > r->nsample ? r->samples : r->nsample;
+    return r->disturbed > 0 &&
+           ((uint64_t)r->disturbed * 100 >= kept ||
+            ((uint64_t)r->disturbed + r->retaken) * 10 >= kept + r->retaken);
+}
+
+static report_ratio ratio_compute(const result_row *row, const result_row *base, bool may_pair)
 {
     report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = RATIO_NONE};
     if (row == NULL || base == NULL || row->status != ST_OK || base->status != ST_OK ||
@@ -195,6 +203,14 @@ static report_ratio ratio_of(const result_row *row, const result_row *base, bool
     if (out.hi < out.ratio)
         out.hi = out.ratio;
     return out;
+}
+
+static report_ratio ratio_of(const result_row *row, const result_row *base, bool may_pair)
+{
+    report_ratio q = ratio_compute(row, base, may_pair);
+    q.disturbed = row != NULL && base != NULL &&
+                  (report_row_disturbed(row) || report_row_disturbed(base));
+    return q;
 }
 
 report_ratio report_speedup(const result_row *row, const result_row *base)

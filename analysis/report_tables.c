@@ -49,8 +49,9 @@ static bool baseline_in_group(const report *r, size_t i, bool whole_workload)
     return false;
 }
 
-/* Cells whose interval is not a 95% one say so (report_ratio.c). */
-enum { MARK_BOUNDS = 1, MARK_NO_CI = 2 };
+/* Cells whose interval is not a 95% one say so (report_ratio.c), and so do
+ * ratios with a disturbed row on a side (report_row_disturbed). */
+enum { MARK_BOUNDS = 1, MARK_NO_CI = 2, MARK_DISTURBED = 4 };
 
 static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n,
                        unsigned *marks)
@@ -63,13 +64,18 @@ static void ratio_cell(const report *r, size_t rel, const report_point *p, char 
         *marks |= MARK_NO_CI;
     } else {
         bool bounds = q.method == RATIO_BOUNDS;
-        snprintf(buf, n, "%.2f [%.2f,%.2f]%s", q.ratio, q.lo, q.hi, bounds ? "*" : "");
-        *marks |= bounds ? MARK_BOUNDS : 0;
+        snprintf(buf, n, "%.2f [%.2f,%.2f]%s%s", q.ratio, q.lo, q.hi, bounds ? "*" : "",
+                 q.disturbed ? "~" : "");
+        *marks |= (bounds ? MARK_BOUNDS : 0) | (q.disturbed ? MARK_DISTURBED : 0);
     }
 }
 
-static void footnotes(FILE *f, unsigned marks, const char *star)
+static void footnotes(FILE *f, unsigned marks, const char *star, const char *tilde)
 {
+    if (marks & MARK_DISTURBED)
+        fprintf(f, "\n%s measured while another process had the machine: samples of this release "
+                   "or the baseline stayed disturbed (the CSV's disturbed and retaken columns; "
+                   "metadata.txt says by what).\n", tilde);
     if (marks & MARK_BOUNDS)
         fprintf(f, "\n%s interval from the two medians' 95%% CIs (rows of different runs with "
                    "6-7 samples): covers at least 90%%, not 95%%.\n", star);
@@ -117,7 +123,7 @@ void report_write_term(const report *r, FILE *f)
             fputc('\n', f);
         }
     }
-    footnotes(f, marks, "*");
+    footnotes(f, marks, "*", "~");
 }
 
 void report_write_csv(const report *r, FILE *f)
@@ -203,8 +209,9 @@ void report_write_md(const report *r, FILE *f)
                     marks |= MARK_NO_CI;
                 } else {
                     bool bounds = q.method == RATIO_BOUNDS;
-                    fprintf(f, " %.2f× (%.2f–%.2f)%s |", q.ratio, q.lo, q.hi, bounds ? "†" : "");
-                    marks |= bounds ? MARK_BOUNDS : 0;
+                    fprintf(f, " %.2f× (%.2f–%.2f)%s%s |", q.ratio, q.lo, q.hi, bounds ? "†" : "",
+                            q.disturbed ? "‡" : "");
+                    marks |= (bounds ? MARK_BOUNDS : 0) | (q.disturbed ? MARK_DISTURBED : 0);
                 }
             }
             fputc('\n', f);
@@ -219,5 +226,5 @@ void report_write_md(const report *r, FILE *f)
             }
         }
     }
-    footnotes(f, marks, "†");
+    footnotes(f, marks, "†", "‡");
 }

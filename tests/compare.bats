@@ -137,7 +137,7 @@ setup() {
     P=$RUN/plots
     grep -q '^Speed-up vs 1.1.1w' "$P/speedup.txt"
     grep -Eq '^  16 B +[0-9]+\.[0-9]{2} \[[0-9.]+,[0-9.]+\]' "$P/speedup.txt"
-    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,status'
+    head -n 1 "$P/speedup.csv" | grep -qx 'label,version,baseline,workload,api,op,bytes,threads,procs,unit,rate,baseline_rate,ratio,ratio_low,ratio_high,ci_method,disturbed,status'
     # a line's cells by column name (plots/csv-column.awk), in the order named here
     CSV_COLUMNS='label version baseline workload api op bytes threads procs unit rate baseline_rate ratio ratio_low ratio_high ci_method status' \
         awk -f "$ROOT/plots/csv.awk" -f "$ROOT/plots/csv-column.awk" "$P/speedup.csv" >"$BATS_TEST_TMPDIR/speedup.tsv"

@@ -117,6 +117,47 @@ static void paired_ratio_cancels_drift_within_a_run(void **state)
     assert_string_equal(ratio_method_name(RATIO_PAIRED), "paired");
 }
 
+/* Rows of this version (rate_stat, sample_blocks): the ratio of their 99th
+ * percentiles, an interval over visits, paired within a run ("blocks"),
+ * each side on its own across runs ("apart"); a row that stayed disturbed
+ * marks its ratios. */
+static void rows_of_visits_are_resampled_by_visit(void **state)
+{
+    (void)state;
+    double a[40], b[40];
+    uint32_t blocks[4] = {10, 10, 10, 10};
+    for (int i = 0; i < 40; i++) {
+        b[i] = 100.0 * (1 + 0.01 * (i % 7));
+        a[i] = 2.0 * b[i];
+    }
+    result_row row = row_with_samples(a, 40), base = row_with_samples(b, 40);
+    row.sample_blocks = base.sample_blocks = blocks;
+    row.nblock = base.nblock = 4;
+    strcpy(row.rate_stat, "p99");
+    strcpy(base.rate_stat, "p99");
+    strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
+    strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
+    report_ratio q = report_speedup(&row, &base);
+    assert_int_equal(q.method, RATIO_BLOCKS);
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    assert_true(q.lo <= 2.0 && q.hi >= 2.0 && q.hi / q.lo < 1.01);
+    assert_false(q.disturbed);
+    strcpy(base.run_id, "20261130T000000Z-00000000000000bb");
+    q = report_speedup(&row, &base);
+    assert_int_equal(q.method, RATIO_APART);
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    /* 1 of 40 kept samples stayed disturbed (2.5%): the ratio says so */
+    row.disturbed = 1;
+    q = report_speedup(&row, &base);
+    assert_true(q.disturbed);
+    assert_true(report_row_disturbed(&row));
+    row.disturbed = 0;
+    row.retaken = 30; /* retaken, and clean in the end: nothing to say */
+    assert_false(report_row_disturbed(&row));
+    assert_string_equal(ratio_method_name(RATIO_BLOCKS), "blocks");
+    row.sample_blocks = base.sample_blocks = NULL; /* the fixture owns nothing */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -124,6 +165,7 @@ int main(void)
         cmocka_unit_test(no_ratio_without_both_sides),
         cmocka_unit_test(bootstrap_ratio_is_reproducible_and_brackets_the_estimate),
         cmocka_unit_test(paired_ratio_cancels_drift_within_a_run),
+        cmocka_unit_test(rows_of_visits_are_resampled_by_visit),
     };
     return cmocka_run_group_tests_name("report: speed-up ratios", tests, NULL, NULL);
 }

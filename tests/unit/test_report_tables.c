@@ -25,8 +25,8 @@ static void markdown_and_terminal_tables(void **state)
     free(term);
     char *csv = render(report_write_csv, &fx.r);
     assert_has(csv,
-               "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,1,1,B/s,2e+06,1e+06,2,,,no-ci,ok\n",
-               "system-3.0.19,3.0.19,1.1.1w,rsa2048,evp,sign,0,1,1,op/s,,800,,,,,crashed\n");
+               "3.0.20,3.0.20,1.1.1w,sha256,evp,digest,16,1,1,B/s,2e+06,1e+06,2,,,no-ci,,ok\n",
+               "system-3.0.19,3.0.19,1.1.1w,rsa2048,evp,sign,0,1,1,op/s,,800,,,,,,crashed\n");
     free(csv);
     fixture_unload(&fx);
 }
