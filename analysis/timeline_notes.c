@@ -194,9 +194,9 @@ bool report_write_timeline_md(const report *r, FILE *f)
             first = 0;
         }
     fprintf(f, ".\n\nEach series is its newest release here. A change is a verdict of "
-               "`osslbench compare`: |new/old − 1| > %g%% and p < %g (one run: the rounds' "
-               "paired ratios, signed-rank test); change = new/old − 1 (Hodges–Lehmann) and "
-               "its 95%% CI. Failures first, then the largest change.\n\n",
+               "`osslbench compare`: |new/old − 1| > %g%% and p < %g (one run: paired by "
+               "round, a bootstrap over the point's visits); change = new/old − 1 and its 95%% "
+               "CI. Failures first, then the largest change.\n\n",
             VERDICT_RULE_DEFAULT.threshold * 100, VERDICT_RULE_DEFAULT.alpha);
     bool ok = true;
     for (size_t i = 1; ok && i < n; i++)

@@ -7,9 +7,9 @@
 # (plots/README.md): a quiet moment and a loaded one (other builds running).
 PLAN_BUILD_QUIET_S=68  # one release from source, no ccache: 342 s for the default five
 PLAN_BUILD_BUSY_S=125  # the same at load 2-7: 625 s
-PLAN_ROW_QUIET_S=0.26  # one row (point x library), default TIME=1: 247 s for 948 rows
-PLAN_ROW_BUSY_S=1      # the same at load 14: 637 s for 660 rows (TIME is its ceiling)
-PLAN_QUICK_ROW_S=0.03  # QUICK=1: 22 s for 792 rows
+PLAN_ROW_QUIET_S=0.2   # one row (point x library), default options: 189 s for 948 rows
+PLAN_ROW_BUSY_S=0.3    # the same beside a busy loop on the benchmark CPU: 267 s
+PLAN_QUICK_ROW_S=0.008 # QUICK=1: 7 s for 948 rows
 
 plural() { # N WORD [PLURAL]
     if (($1 == 1)); then echo "1 $2"; else echo "$1 ${3:-$2s}"; fi
