@@ -12,6 +12,7 @@
  * so a label cannot inject gnuplot commands.  Throughput is in MB/s
  * (10^6 bytes/s), public-key rates in op/s; '?' marks a missing value. */
 #include "chart_data.h"
+#include "../csv/units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -83,7 +84,7 @@ void dat_value(FILE *f, double x)
 
 double dat_scale(const report_point *p)
 {
-    return report_point_is_ops(p) ? 1.0 : 1e-6;
+    return unit_shown_scale(p->unit);
 }
 
 void dat_row_values(FILE *f, const result_row *row, double scale)

@@ -2,6 +2,7 @@
  * op/s and API paths.  Scaling charts are in chart_scaling.c, the per-host
  * kinds in report_hosts_dat.c; chart_data.c has charts.list's format. */
 #include "report_charts.h"
+#include "../csv/units.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -35,7 +36,7 @@ void chart_throughput(dat_ctx *c, const point_list *l)
             if (row == NULL)
                 continue;
             fprintf(f, "%" PRIu64, row->bytes);
-            dat_row_values(f, row, 1e-6);
+            dat_row_values(f, row, unit_shown_scale(UNIT_BYTES));
             fputc('\n', f);
         }
         fputs("\n\n", f);

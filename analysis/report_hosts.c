@@ -1,6 +1,7 @@
 /* Several hosts' results as one view: inputs, labels, the union of releases
  * and points, look-ups and cross-host ratios (see report_hosts.h). */
 #include "report_hosts.h"
+#include "../csv/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -264,5 +265,5 @@ report_ratio hosts_ratio(const hosts_report *h, size_t host, size_t rel, const r
 
 bool hosts_is_rate_per_op(const hosts_point *p)
 {
-    return strcmp(p->unit, "op/s") == 0;
+    return unit_is_ops(p->unit);
 }

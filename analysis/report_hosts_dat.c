@@ -13,6 +13,7 @@
  * Colours (slots) are host indexes, so a host keeps its colour everywhere.
  * Host and release labels reach gnuplot as data (column headers) only. */
 #include "chart_data.h"
+#include "../csv/units.h"
 #include "report_hosts.h"
 
 #include <stdio.h>
@@ -83,7 +84,7 @@ static bool write_chart(chart_ctx *c, size_t rel, const char *group, bool relati
     }
     if (ncol == 0)
         return false;
-    double scale = hosts_is_rate_per_op(&h->pt[c->at[0]]) ? 1.0 : 1e-6;
+    double scale = unit_shown_scale(h->pt[c->at[0]].unit);
     dat_chart_name(name, name_len, relative ? CHART_RELATIVE : CHART_HOSTS, h->rel[rel].label,
                    group);
     FILE *f = dat_open(&c->out, name);

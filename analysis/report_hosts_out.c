@@ -1,6 +1,7 @@
 /* Tables of a report over hosts: terminal, CSV (its columns:
  * hosts_columns.def) and the release coverage. */
 #include "derived_csv.h"
+#include "../csv/units.h"
 #include "report_hosts.h"
 
 #include <inttypes.h>
@@ -68,9 +69,9 @@ static void rate_cell(const result_row *row, const hosts_point *q, char *buf, si
     else if (row->status != ST_OK)
         snprintf(buf, n, "%s", row_status_name(row->status));
     else if (hosts_is_rate_per_op(q))
-        snprintf(buf, n, "%.0f op/s", row->rate);
+        snprintf(buf, n, "%.0f %s", row->rate, UNIT_OPS);
     else
-        snprintf(buf, n, "%.1f MB/s", row->rate * 1e-6);
+        snprintf(buf, n, "%.1f %s", row->rate * unit_shown_scale(row->unit), unit_shown_name(row->unit));
 }
 
 void hosts_write_term(const hosts_report *h, FILE *f)

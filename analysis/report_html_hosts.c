@@ -2,6 +2,7 @@
  * against the reference, release by release), the charts across hosts,
  * then each host's own run as on its run page. */
 #include "report_html_parts.h"
+#include "../csv/units.h"
 
 #include <libgen.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@ typedef struct {
 static void cross_chart_of(const void *ctx, const verdict_point *v, char *buf, size_t n)
 {
     const cross_ctx *c = ctx;
-    bool ops = strcmp(v->unit, "op/s") == 0;
+    bool ops = unit_is_ops(v->unit);
     dat_chart_name(buf, n, CHART_RELATIVE, c->h->rel[c->rel].label, ops ? "ops" : v->workload);
 }
 

@@ -2,6 +2,7 @@
  * same rule and defaults) of one side against another, the significant
  * ones first and largest change first, each group with its chart. */
 #include "report_html_parts.h"
+#include "../csv/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -57,7 +58,7 @@ static void put_number(FILE *f, const char *fmt, double x)
 static void put_point_name(FILE *f, const verdict_point *p, bool full, bool api)
 {
     char size[32];
-    bool ops = strcmp(p->unit, "op/s") == 0;
+    bool ops = unit_is_ops(p->unit);
     report_size_name(p->bytes, size, sizeof size);
     if (full || ops) {
         html_put(f, p->workload);

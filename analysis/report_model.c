@@ -10,7 +10,7 @@
 
 bool report_point_is_ops(const report_point *p)
 {
-    return strcmp(p->unit, "op/s") == 0;
+    return unit_is_ops(p->unit);
 }
 
 /* Files written before the `kind` column had public-key op/s rows only. */

@@ -1,5 +1,6 @@
 /* The speed-up table vs the baseline: terminal, CSV and Markdown. */
 #include "derived_csv.h"
+#include "../csv/units.h"
 #include "markdown.h"
 
 #include <string.h>
@@ -96,7 +97,7 @@ void report_write_term(const report *r, FILE *f)
     for (size_t i = 0; i < r->npt;) {
         const report_point *g = &r->pt[i];
         fprintf(f, "\n%s, %s API (%s)\n", g->workload, g->api,
-                report_point_is_ops(g) ? "op/s" : g->op);
+                report_point_is_ops(g) ? UNIT_OPS : g->op);
         if (!baseline_in_group(r, i, false)) {
             fprintf(f, "  no ratios: %s has no %s result for the %s API\n", base->label,
                     g->workload, g->api);

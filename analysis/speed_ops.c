@@ -8,6 +8,7 @@
  * its name.  The family's name heads its first column, where speed has
  * blanks. */
 #include "speed_ops.h"
+#include "../csv/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ static size_t family_ops(const report *r, size_t rel, const char *api, const cha
     size_t n = 0;
     for (size_t i = 0; i < r->set->count; i++) {
         const result_row *row = &r->set->rows[i];
-        if (row->status != ST_OK || strcmp(row->unit, "op/s") != 0 ||
+        if (row->status != ST_OK || !unit_is_ops(row->unit) ||
             strcmp(row->api, api) != 0 || strcmp(row->label, r->rel[rel].label) != 0 ||
             strcmp(report_row_group(row), family) != 0)
             continue;

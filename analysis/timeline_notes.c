@@ -8,6 +8,7 @@
  * before it in release order; then each fork with the newest OpenSSL
  * release.  Every text from the CSV goes through md_put_text. */
 #include "report.h"
+#include "../csv/units.h"
 
 #include "markdown.h"
 #include "release_info.h"
@@ -84,7 +85,7 @@ static void put_point(FILE *f, const verdict_point *p)
     report_size_name(p->bytes, size, sizeof size);
     md_put_text(f, p->workload);
     fputc(' ', f);
-    md_put_text(f, strcmp(p->unit, "op/s") == 0 ? p->op : size);
+    md_put_text(f, unit_is_ops(p->unit) ? p->op : size);
     fputc(' ', f);
     md_put_text(f, p->api);
     if (p->threads > 1 || p->procs > 1)

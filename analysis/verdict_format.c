@@ -58,7 +58,7 @@ static void human_rate(char *buf, size_t n, double rate, const char *unit)
         rate /= 1000.0;
         p++;
     }
-    const char *u = strcmp(unit, "op/s") == 0 ? "op/s" : "B/s";
+    const char *u = unit_is_ops(unit) ? UNIT_OPS : UNIT_BYTES;
     snprintf(buf, n, "%.*f %s%s", rate < 10.0 ? 2 : 1, rate, prefix[p], u);
 }
 

@@ -20,6 +20,23 @@ static inline bool unit_is_count(const char *unit)
     return strcmp(unit, UNIT_INSTRUCTIONS) == 0;
 }
 
+/* A rate per operation (public-key, key exchange): op/s, charted as is. */
+static inline bool unit_is_ops(const char *unit)
+{
+    return strcmp(unit, UNIT_OPS) == 0;
+}
+
+/* What charts and text show a rate in: op/s as is, B/s as MB/s (10^6
+ * bytes a second, as `openssl speed`'s 1000s of bytes are decimal). */
+static inline double unit_shown_scale(const char *unit)
+{
+    return unit_is_ops(unit) ? 1.0 : 1e-6;
+}
+static inline const char *unit_shown_name(const char *unit)
+{
+    return unit_is_ops(unit) ? UNIT_OPS : "MB/s";
+}
+
 static inline bool unit_known(const char *unit)
 {
     return strcmp(unit, UNIT_BYTES) == 0 || strcmp(unit, UNIT_OPS) == 0 || unit_is_count(unit);

@@ -160,7 +160,7 @@ const char *workload_name_rule(const char *name);
 const char *workload_suggest(const char *name);
 /* The default set, in registry order; returns how many were written. */
 size_t workload_defaults(workload_spec *out, size_t cap);
-/* "B/s" or "op/s" */
+/* UNIT_BYTES or UNIT_OPS (csv/units.h) */
 const char *workload_unit(const workload *w);
 
 typedef enum { WL_SUPPORTED, WL_NO_SHAPE, WL_UNSUPPORTED } workload_support;

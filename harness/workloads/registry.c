@@ -1,5 +1,6 @@
 /* The workload registry and command-line names ("sha256", "rsa2048"). */
 #include "../suggest.h"
+#include "../../csv/units.h"
 #include "../workload.h"
 
 #include <ctype.h>
@@ -19,7 +20,7 @@ const workload *const workload_registry[] = {
 
 const char *workload_unit(const workload *w)
 {
-    return w->sized ? "B/s" : "op/s";
+    return w->sized ? UNIT_BYTES : UNIT_OPS;
 }
 
 static bool is_family(const workload *w)
