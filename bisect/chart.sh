@@ -2,7 +2,8 @@
 # bisect/chart.sh STEPS.tsv GITDIR GOOD BAD OUTPREFIX POINT [FIRSTBAD]
 #
 # Draws the rate of every tested commit, in history order from GOOD to BAD,
-# as OUTPREFIX.png and OUTPREFIX.svg (gnuplot), with the boundary used to
+# as OUTPREFIX.png and OUTPREFIX.svg (chart kind bisect: plots/bisect.gp,
+# drawn by plots/draw-list.sh), with the boundary used to
 # call a commit good or bad, and skipped commits marked on the axis.
 # The x axis is the position in `git rev-list --topo-order GOOD..BAD`, so the
 # gaps between tested commits show how much history each step ruled out.
@@ -62,30 +63,16 @@ read -r scale prefix < <(awk -v r="$good_rate" 'BEGIN {
     s = 1; split(" k M G T", p, " "); i = 1
     while (r / s >= 1000 && i < 5) { s *= 1000; i++ }
     print s, (i > 1 ? p[i - 1] : "") }')
+shown=$(awk -v g="$good_rate" -v b="$boundary" -v s="$scale" 'BEGIN { printf "%.6g", g * b / s }')
 
-# Titles are data: gnuplot strings in single quotes, with ' doubled.
-gq() { printf "'%s'" "${1//\'/\'\'}"; }
-for term in "pngcairo size 1000,560 noenhanced font ',10'" "svg size 1000,560 noenhanced"; do
-    ext=png; [[ $term == svg* ]] && ext=svg
-    gnuplot <<EOF
-set terminal $term
-set output $(gq "$out.$ext")
-set title $(gq "$title")
-set datafile separator "\t"
-set xlabel 'commit (history order, GOOD = 0)'
-set ylabel $(gq "$what (${prefix}${unit})")
-set xtics rotate by -60 font ',8'
-set grid ytics
-set key outside bottom center horizontal
-set yrange [0:*]
-set offsets 0.5, 0.5, 0, 0
-boundary = $good_rate * $boundary / $scale
-plot $(gq "$data") using 1:(0):xtic(3) with points ps 0 notitle, \
-     '' using 1:(strcol(4) eq 'good' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#2a9d3a' title 'good', \
-     '' using 1:(strcol(4) eq 'bad' ? \$2 / $scale : NaN) with points pt 7 ps 1.6 lc rgb '#d62828' title 'bad', \
-     '' using 1:(strcol(4) eq 'first' ? \$2 / $scale : NaN) with points pt 9 ps 2.4 lc rgb '#d62828' title $(gq "first ${BISECT_DIRECTION:-bad}"), \
-     '' using 1:(strcol(4) eq 'skip' ? 0 : NaN) with points pt 2 ps 2 lc rgb '#777777' title 'skipped (no build)', \
-     boundary with lines dt 2 lc rgb '#000000' title 'boundary (geometric midpoint of GOOD and BAD)'
-EOF
-done
+# The chart is a kind of the chart table (analysis/charts.def: bisect):
+# a charts.list of one line beside its data, drawn by plots/draw-list.sh.
+dir=$(mktemp -d "${TMPDIR:-/tmp}/bisect-chart.XXXXXX")
+trap 'rm -rf -- "$dir"' EXIT
+awk -F'\t' -v OFS='\t' -v s="$scale" '{ if ($2 != "NaN") $2 = $2 / s; print }' "$data" >"$dir/bisect.dat"
+printf 'bisect\tbisect\t0\t%s\t%s\t%s\t%s\n' "$title" "$what (${prefix}${unit})" "$shown" \
+    "first ${BISECT_DIRECTION:-bad}" >"$dir/charts.list"
+"$(dirname "${BASH_SOURCE[0]}")/../plots/draw-list.sh" "$dir" >/dev/null || die "the bisect chart could not be drawn"
+mv -- "$dir/bisect.png" "$out.png"
+mv -- "$dir/bisect.svg" "$out.svg"
 rm -f -- "$data"
