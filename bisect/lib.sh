@@ -98,12 +98,9 @@ build_commit() {
 
 # ---------------------------------------------------------------- measuring
 # compare_field CSV COLUMN: a column of the first data row of a
-# `osslbench compare --format csv` output.  The only free-text column (note)
-# is the last, and the labels are ours ("ref", "test"), so splitting on
-# commas is safe for every column before it.
+# `osslbench compare --format csv` output (osslbench columns reads it).
 compare_field() {
-    awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next }
-                          NR == 2 && c { print $c; exit }' "$1"
+    "$OSSLBENCH" columns "$1" "$2" 2>/dev/null | head -n 1
 }
 
 # shellcheck disable=SC2034  # M_* are this function's results, read by its callers

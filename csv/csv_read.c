@@ -1,66 +1,10 @@
 #include "csv_fields.h"
+#include "csv_lines.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-enum { MAX_FIELDS = 64, MAX_LINE = 1 << 20 };
-
-typedef struct {
-    char *field[MAX_FIELDS];
-    size_t count;
-} split_line;
-
-/* Splits one RFC 4180 line in place (quotes removed, "" unescaped). */
-static bool split(char *line, split_line *out, const char **err)
-{
-    out->count = 0;
-    char *r = line, *w = line;
-    for (;;) {
-        if (out->count == MAX_FIELDS) {
-            *err = "too many fields";
-            return false;
-        }
-        out->field[out->count++] = w;
-        if (*r == '"') {
-            r++;
-            for (;;) {
-                if (*r == '\0') {
-                    *err = "unterminated quoted field";
-                    return false;
-                }
-                if (*r == '"' && r[1] == '"') {
-                    *w++ = '"';
-                    r += 2;
-                } else if (*r == '"') {
-                    r++;
-                    break;
-                } else {
-                    *w++ = *r++;
-                }
-            }
-            if (*r != ',' && *r != '\0') {
-                *err = "text after a closing quote";
-                return false;
-            }
-        } else {
-            while (*r != ',' && *r != '\0') {
-                if (*r == '"') {
-                    *err = "stray quote";
-                    return false;
-                }
-                *w++ = *r++;
-            }
-        }
-        if (*r == '\0') {
-            *w = '\0';
-            return true;
-        }
-        *w++ = '\0';
-        r++;
-    }
-}
 
 static const bool required[C_COUNT] = {
 #define COL(name, type, req) [C_##name] = req,
@@ -68,52 +12,15 @@ static const bool required[C_COUNT] = {
 #undef COL
 };
 
-/* A NUL byte would end the line's text early and silently drop fields. */
-static bool read_line(FILE *f, char **buf, size_t *cap, bool *complete, bool *eof, bool *nul)
-{
-    size_t len = 0;
-    int c;
-    *complete = false;
-    *nul = false;
-    while ((c = fgetc(f)) != EOF) {
-        if (len + 2 > *cap) {
-            if (*cap >= MAX_LINE)
-                return false;
-            *cap = *cap ? *cap * 2 : 4096;
-            char *grown = realloc(*buf, *cap);
-            if (grown == NULL)
-                return false;
-            *buf = grown;
-        }
-        if (c == '\n') {
-            *complete = true;
-            break;
-        }
-        *nul = *nul || c == '\0';
-        (*buf)[len++] = (char)c;
-    }
-    *eof = c == EOF && len == 0;
-    if (len > 0 && (*buf)[len - 1] == '\r')
-        len--;
-    if (*cap == 0) {
-        *buf = malloc(1);
-        if (*buf == NULL)
-            return false;
-        *cap = 1;
-    }
-    (*buf)[len] = '\0';
-    return true;
-}
-
 /* The header: columns found by name.  A UTF-8 byte order mark before it
  * (spreadsheets write one) is skipped. */
 static bool read_header(char *line, int *map, const char *name, char *why, size_t n)
 {
     if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
         memmove(line, line + 3, strlen(line + 3) + 1);
-    split_line sl;
+    csv_line sl;
     const char *err;
-    if (!split(line, &sl, &err)) {
+    if (!csv_split(line, &sl, &err)) {
         snprintf(why, n, "%s: line 1: %s", name, err);
         return false;
     }
@@ -160,10 +67,10 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
     int map[C_COUNT];
     bool ok = false, complete, eof, nul;
     const char *err = NULL;
-    split_line sl;
+    csv_line sl;
 
     for (;;) {
-        if (!read_line(f, &line, &cap, &complete, &eof, &nul)) {
+        if (!csv_read_line(f, &line, &cap, &complete, &eof, &nul)) {
             snprintf(why, n, "%s: line %zu: line too long or out of memory", name, lineno + 1);
             goto done;
         }
@@ -194,7 +101,7 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
                 goto done;
             continue;
         }
-        if (!split(line, &sl, &err)) {
+        if (!csv_split(line, &sl, &err)) {
             snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
             goto done;
         }

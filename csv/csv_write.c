@@ -60,7 +60,7 @@ static bool plain_number(const char *s)
 /* A spreadsheet runs a cell that begins with = + - @ (or TAB, CR) as a
  * formula ("CSV injection").  Such a cell gets a leading ' and quotes; so
  * does one that already begins with ', so that dropping one leading ' reads
- * any guarded cell back exactly (plots/csv.awk does).  results.csv keeps its
+ * any guarded cell back exactly (`osslbench columns` does).  results.csv keeps its
  * values as measured (csv_put_field): osslbench reads it back. */
 void csv_put_text(FILE *f, const char *s)
 {

@@ -296,8 +296,7 @@ draw_args=(--out "$dir/plots")
 say "done in $((SECONDS - t0))s: $dir (results/latest)"
 say_open_first "$dir/plots"
 if ((rc != 0)); then
-    failed=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") s = i; next }
-                      $s !~ /^(ok|unsupported)$/' "$dir/results.csv" | wc -l)
+    failed=$("$BIN" columns "$dir/results.csv" status | grep -cvxE 'ok|unsupported' || true)
     say "some points failed (runner exit $rc, about $failed rows): see the status and note columns"
     exit 1
 fi

@@ -183,3 +183,37 @@ with_field() {
         [[ $output == *"line 2: bad workload"* ]]
     done
 }
+
+@test "osslbench columns: named columns of any CSV osslbench wrote, TAB-separated, guards dropped" {
+    run "$OSSLBENCH" columns "$CSV" status label bytes
+    [ "$status" -eq 0 ]
+    [ "${#lines[@]}" -eq "$(($(wc -l <"$CSV") - 1))" ]
+    [[ ${lines[0]} =~ ^ok$'\t'[a-z]+$'\t'(16|1024)$ ]]
+    # a derived CSV: quoted cells, a formula guard, a TAB inside a value
+    printf 'label,note,ratio\n"'"'"'=HYPERLINK(""x"")","a\tb, c",1.5\nplain,,2\n' >"$T/d.csv"
+    run "$OSSLBENCH" columns "$T/d.csv" ratio label note
+    [ "$status" -eq 0 ]
+    [ "${lines[0]}" = $'1.5\t=HYPERLINK("x")\ta b, c' ]
+    [ "${lines[1]}" = $'2\tplain\t' ]
+    run bash -c '"$1" columns - ratio <"$2"' _ "$OSSLBENCH" "$T/d.csv"
+    [ "$output" = $'1.5\n2' ]
+}
+
+@test "osslbench columns: a missing column, file or value is one line and exit 2" {
+    run "$OSSLBENCH" columns "$CSV" label nosuch
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench columns: $CSV has no column 'nosuch'" ]
+    run "$OSSLBENCH" columns "$T/none.csv" label
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    : >"$T/empty.csv"
+    run "$OSSLBENCH" columns "$T/empty.csv" label
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench columns: $T/empty.csv: empty file" ]
+    printf 'a,b\n"x,1\n' >"$T/bad.csv"
+    run "$OSSLBENCH" columns "$T/bad.csv" a
+    [ "$status" -eq 2 ]
+    [[ $output == *"not a CSV osslbench wrote (unterminated quoted field)"* ]]
+    run "$OSSLBENCH" columns "$CSV"
+    [ "$status" -eq 2 ]
+}

@@ -44,10 +44,8 @@ for r in $(seq "$rounds"); do
     taskset -c "$cpu" "$bench" run --lib "$lib" --workloads "ecdsa-$curve" --api "$api" --time 1 \
         --precision 0.0005 --clock cpu --quiet --csv "$tmp/r$r.csv" >/dev/null
     read -r ssign sverify <"$tmp/speed"
-    awk -F, -v ss="$ssign" -v sv="$sverify" -v r="$r" '
-        NR == 1 {for (i = 1; i <= NF; i++) c[$i] = i; next}
-        $c["status"] == "ok" {s = $c["op"] == "sign" ? ss : sv; printf "%s %d %.6f %.1f %.1f\n", $c["op"], r, $c["rate"] / s, s, $c["rate"]}' \
-        "$tmp/r$r.csv"
+    "$bench" columns "$tmp/r$r.csv" status op rate | awk -F'\t' -v ss="$ssign" -v sv="$sverify" -v r="$r" '
+        $1 == "ok" {s = $2 == "sign" ? ss : sv; printf "%s %d %.6f %.1f %.1f\n", $2, r, $3 / s, s, $3}'
 done >"$tmp/rounds"
 printf '%-7s %12s %12s %8s  %s\n' op "speed (/s)" "osslbench" ratio "per-round ratios"
 # median COLUMN OP: the median of that column over the rounds of OP

@@ -181,8 +181,7 @@ bench_rates() {
     taskset -c "$cpu" "$bench" run --lib "${lib_of[$1]}" --workloads "$2" --api "$3" --sizes "${sizes// /,}" \
         --time "$secs" --precision 0.0005 --clock "$clock" --quiet --csv "$csv" >"$tmp/run.out" 2>&1 || rc=$?
     if ((rc > 1)) || [[ ! -s $csv ]]; then die "$1: bin/osslbench run of $2/$3 failed: $(tail -n1 "$tmp/run.out")"; fi
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        { print $c["bytes"], ($c["status"] == "ok" ? $c["rate"] : "NA") }' "$csv"
+    "$bench" columns "$csv" bytes status rate | awk -F'\t' '{ print $1, ($2 == "ok" ? $3 : "NA") }'
 }
 
 workloads=$(cut -f2 "$plan" | awk '!seen[$0]++')
