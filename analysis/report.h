@@ -59,6 +59,9 @@ typedef struct {
  * Fails (message in why) on an empty set or an unknown baseline label. */
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n);
 void report_free(report *r);
+/* The default baseline, for rates and counts alike: the oldest OpenSSL
+ * release with an ok row (a fork only when no OpenSSL release has one). */
+bool report_oldest_release(const result_set *s, char label[LABEL_SIZE]);
 
 /* The ok row of a release at a point, or NULL. */
 const result_row *report_find(const report *r, size_t rel, const report_point *p);

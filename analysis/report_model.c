@@ -246,12 +246,35 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
         }
         return true;
     }
-    for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
-        if (r->rel[r->baseline].ok_rows > 0)
-            return true;
+    char oldest[LABEL_SIZE];
+    if (report_oldest_release(s, oldest))
+        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
+            if (strcmp(r->rel[r->baseline].label, oldest) == 0)
+                return true;
     snprintf(why, n, "no release has a successful result");
     report_free(r);
     return false;
+}
+
+bool report_oldest_release(const result_set *s, char label[LABEL_SIZE])
+{
+    const result_row *oldest = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        const result_row *row = &s->rows[i];
+        lib_flavor a, b;
+        if (row->status != ST_OK)
+            continue;
+        if (!flavor_parse(row->flavor, &a))
+            a = FLAVOR_OTHER;
+        if (oldest != NULL && !flavor_parse(oldest->flavor, &b))
+            b = FLAVOR_OTHER;
+        if (oldest == NULL || release_order(a, row->version_num, row->label, b,
+                                            oldest->version_num, oldest->label) < 0)
+            oldest = row;
+    }
+    if (oldest != NULL)
+        snprintf(label, LABEL_SIZE, "%s", oldest->label);
+    return oldest != NULL;
 }
 
 void report_free(report *r)

@@ -35,7 +35,7 @@ API=${API:-evp}
 BISECT_TIME=${TIME:-1}
 BISECT_THRESHOLD=${THRESHOLD:-5}
 valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (bin/osslbench list --workloads)"
-valid_size "$SIZE" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
+valid_size "$SIZE" "$WORKLOAD" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
 [[ $(workload_unit "$WORKLOAD") != op/s ]] || SIZE=0 # op/s points have no block size
 valid_api "$API" || die "API='$(printable "$API")' is not one of $(api_names)"
 valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"

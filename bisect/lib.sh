@@ -34,7 +34,8 @@ valid_workload() { [[ $1 =~ ^[a-z0-9-]+$ ]] && workload_info "$1" >/dev/null; }
 workload_unit()  { workload_info "$1" | cut -f3; }
 # The default knob value: the runner's first workload.
 first_workload() { "$OSSLBENCH" list --workloads --tsv | awk -F'\t' 'NR == 2 { print $1 }'; }
-valid_size()     { [[ $1 =~ ^[0-9]+[kM]?$ ]]; }
+# A size as the runner reads it (its parse_size, through --plan: nothing is loaded).
+valid_size()     { "$OSSLBENCH" run --plan --lib size --workloads "$2" --sizes "$1" >/dev/null 2>&1; }
 api_names()      { "$OSSLBENCH" list --apis --tsv | tail -n +2 | cut -f1 | paste -sd, -; }
 valid_api()      { [[ $1 =~ ^[a-z-]+$ ]] && [[ ,$(api_names), == *,"$1",* ]]; }
 valid_number()   { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }

@@ -6,6 +6,7 @@ const option_table *const command_option_tables[] = {
     &compare_option_table,
     &info_option_table,
     &list_option_table,
+    &bench_option_table,
 };
 const size_t command_option_table_count =
     sizeof command_option_tables / sizeof command_option_tables[0];

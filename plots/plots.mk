@@ -1,6 +1,6 @@
 # plots/plots.mk — `make compare` and `make plots` (included by the top
-# Makefile).  The logic lives in plots/compare.sh and plots/draw.sh; see
-# plots/README.md.
+# Makefile).  plots/compare.sh checks the knobs and hands the run to
+# `osslbench bench` (cli/cmd_bench.c); plots/draw.sh draws; see plots/README.md.
 #
 #   make compare [QUICK=1] [RELEASES="1.1.1w 3.0.20"] [LIBS="[LABEL=]PATH ..."]
 #                [BASELINE=LABEL] [WORKLOADS=sha256,rsa2048] [SIZES=16,1024]

@@ -208,6 +208,10 @@ one_line_error() {
     one_line_error "WORKLOAD: 'md5;true' is not a workload name" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'WORKLOAD=md5;true'
     one_line_error "WORKLOAD='md6' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=md6
     one_line_error "SIZE: '16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
+    # the runner's own size grammar (k/K, m/M, at most 64 MiB), as SIZES= of make compare
+    one_line_error "GOOD and BAD are the same commit" OPENSSL_GIT="$d" GOOD=main BAD=main SIZE=8K
+    one_line_error "SIZE='0k' is not a size in bytes" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=0k
+    one_line_error "SIZE='99M' is not a size in bytes" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=99M
     one_line_error "API='evp-x' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp-x
     one_line_error "METRIC: 'cycles' is not time or instructions" OPENSSL_GIT="$d" GOOD=main~1 BAD=main METRIC=cycles
     one_line_error "GOOD: 'x;y' is not a commit, tag or branch name" OPENSSL_GIT="$d" GOOD='x;y' BAD=main

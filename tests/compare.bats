@@ -100,6 +100,7 @@ setup() {
     grep -q '^make_command: make compare .*QUICK=1' "$RUN/metadata.txt"
     grep -q "^command: .*osslbench run .*--csv $RUN/results.csv" "$RUN/metadata.txt"
     grep -q "^library: 1.1.1w LIBS $LIB111\$" "$RUN/metadata.txt"
+    grep -qx "baseline: 1.1.1w" "$RUN/metadata.txt" # resolved as the report resolves it
 }
 
 @test "interleaving is real: every round of a point samples both libraries, in changing order" {
@@ -323,4 +324,16 @@ EOF
     # the rows kept are whole and can still be drawn
     run "$ROOT/plots/draw.sh" "$r/latest"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "METRIC=instructions: compare.md judges each library against the same baseline as the charts (the oldest release)" {
+    command -v valgrind >/dev/null || skip "valgrind is not installed (METRIC=instructions counts with it)"
+    # the newer library is named first: the baseline is still the oldest release
+    run make -s -C "$ROOT" compare METRIC=instructions WORKLOADS=sha256 SIZES=16 API=evp NO_BUILD=1 \
+        SYSTEM_LIB=none LIBS="new=$SYSTEM_LIBCRYPTO old=$LIB111" RESULTS_ROOT="$BATS_TEST_TMPDIR/r"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    r=$BATS_TEST_TMPDIR/r/latest
+    grep -qx 'baseline: old' "$r/metadata.txt"
+    [[ $(head -n 1 "$r/compare.md") == "**OLD** old vs **NEW** new:"* ]]
+    [[ ${lines[-1]} == *"each release against old in "*"/compare.md" ]]
 }

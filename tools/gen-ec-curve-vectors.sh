@@ -1,12 +1,12 @@
 #!/bin/sh
-# Regenerates harness/data/ec_{ecdsa,ecdh}_{prime,binary}_vectors.c: the
+# Regenerates data/ec_{ecdsa,ecdh}_{prime,binary}_vectors.c: the
 # fixed keys and known answers of the ECDSA and ECDH curves of `openssl speed`
 # that tools/gen-pkey-keys.sh does not make (it has ECDSA P-256, P-384, P-521,
 # K-283, B-283 and ECDH P-256, P-384), made and checked with the system
 # `openssl` command line tool (an implementation independent of the library
 # under test).
 #
-#   tools/gen-ec-curve-vectors.sh [DIR]      (default harness/data)
+#   tools/gen-ec-curve-vectors.sh [DIR]      (default data)
 #
 #   ECDSA  a new random key per curve (SEC1 ECPrivateKey with its named curve,
 #          which d2i_ECPrivateKey parses from 0.9.8 on) and one signature made
@@ -33,7 +33,7 @@ set -eu
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gen-lib.sh"
 
-dir=${1:-harness/data}
+dir=${1:-data}
 needs openssl xxd bc
 tmpdir
 hex2bin "$rsa_test_digest" "$tmp/digest"
@@ -233,7 +233,7 @@ emit() {
     {
         banner
         printf ' * %s (the script says where each comes from).  Test keys only. */\n' "$what"
-        printf '#include "../workloads/ec_curve_vectors.h"\n\n#include <stddef.h>\n\n'
+        printf '#include "../harness/workloads/ec_curve_vectors.h"\n\n#include <stddef.h>\n\n'
         for n in "$@"; do
             for p in key peer expect msg; do
                 [ -e "$tmp/$n.$p" ] && carray16 "${n}_$p" "$tmp/$n.$p"

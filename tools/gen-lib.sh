@@ -1,5 +1,5 @@
 # shellcheck shell=sh
-# What the tools/gen-*.sh generators of harness/data/*.c share; each
+# What the tools/gen-*.sh generators of data/*.c share; each
 # sources it after its `set -eu`.  POSIX sh, so that the #!/bin/sh ones and
 # gen-pq-sig-vectors.sh (bash) can all source it.  The functions' own
 # variables start with _ (sh has no `local`) so they cannot clobber a

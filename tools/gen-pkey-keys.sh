@@ -1,10 +1,10 @@
 #!/bin/sh
-# Regenerates harness/data/pkey_keys.c: the fixed keys and known answers
+# Regenerates data/pkey_keys.c: the fixed keys and known answers
 # of the ECDSA, DSA, ECDH, X25519 and Ed25519 workloads, produced and checked
 # with the system `openssl` command line tool (an implementation independent
 # of the library under test).  The other EC curves: tools/gen-ec-curve-vectors.sh.
 #
-#   tools/gen-pkey-keys.sh [output.c]      (default harness/data/pkey_keys.c)
+#   tools/gen-pkey-keys.sh [output.c]      (default data/pkey_keys.c)
 #
 #   ECDSA, DSA    a new random key per line (type-specific DER: SEC1
 #                 ECPrivateKey / DSAPrivateKey, which d2i_ECPrivateKey,
@@ -23,7 +23,7 @@ set -eu
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gen-lib.sh"
 
-out=${1:-harness/data/pkey_keys.c}
+out=${1:-data/pkey_keys.c}
 needs openssl xxd
 tmpdir
 
@@ -123,7 +123,7 @@ for n in $names; do [ -e "$tmp/$n.sig" ] && mv "$tmp/$n.sig" "$tmp/$n.expect"; d
     banner
     printf ' * Fixed keys and known answers of the ECDSA, DSA, ECDH, X25519 and Ed25519\n'
     printf ' * workloads (the script says where each comes from).  Test keys only. */\n'
-    printf '#include "../workloads/pkey_keys.h"\n\n#include <stddef.h>\n\n'
+    printf '#include "../harness/workloads/pkey_keys.h"\n\n#include <stddef.h>\n\n'
     for n in $names; do arrays "$n" key peer expect msg; done
     for n in $names; do pkv "$n"; done
 } >"$out.tmp"

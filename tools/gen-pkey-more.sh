@@ -1,10 +1,10 @@
 #!/bin/sh
-# Regenerates harness/data/pkey_more.c: the fixed keys and known answers
+# Regenerates data/pkey_more.c: the fixed keys and known answers
 # of dsa512, x448, ed448, sm2 and ffdh2048 ... ffdh8192, produced and checked
 # with the system `openssl` command line tool and python3 (implementations
 # independent of the library under test).
 #
-#   tools/gen-pkey-more.sh [output.c]      (default harness/data/pkey_more.c)
+#   tools/gen-pkey-more.sh [output.c]      (default data/pkey_more.c)
 #
 #   DSA-512       a new random key (FIPS 186-2 parameters: a 512-bit p with a
 #                 160-bit q, which 3.x makes only when asked for type
@@ -32,7 +32,7 @@ set -eu
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gen-lib.sh"
 
-out=${1:-harness/data/pkey_more.c}
+out=${1:-data/pkey_more.c}
 needs openssl xxd python3
 tmpdir
 
@@ -156,7 +156,7 @@ ffdh="ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192"
     banner
     printf ' * Fixed keys and known answers of dsa512, x448, ed448, sm2 and the ffdh\n'
     printf ' * workloads (the script says where each comes from).  Test keys only. */\n'
-    printf '#include "../workloads/pkey_more.h"\n\n#include <stddef.h>\n\n'
+    printf '#include "../harness/workloads/pkey_more.h"\n\n#include <stddef.h>\n\n'
     for n in $names $ffdh; do arrays "$n" key peer expect msg pub; done
     for n in $names; do pkv "$n"; done
     # a key exchange signs nothing: the ffdh vector's last part is the peer's bare public value

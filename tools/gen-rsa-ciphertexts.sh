@@ -1,18 +1,18 @@
 #!/bin/sh
-# Regenerates harness/data/rsa_ciphertexts.c: for each fixed RSA key of
-# harness/data/rsa_keys.c, the encryption of rsa_test_digest (a 32-byte
+# Regenerates data/rsa_ciphertexts.c: for each fixed RSA key of
+# data/rsa_keys.c, the encryption of rsa_test_digest (a 32-byte
 # secret) with PKCS#1 v1.5 and with OAEP (SHA-1, MGF1-SHA-1: every release's
 # default), made and decrypted back by the system `openssl` command line tool.
 # The rsa-enc / rsa-oaep self-checks decrypt them.  Encryption is random:
 # running this again makes other (equally valid) ciphertexts.
 #
-#   tools/gen-rsa-ciphertexts.sh [output.c]   (default harness/data/rsa_ciphertexts.c)
+#   tools/gen-rsa-ciphertexts.sh [output.c]   (default data/rsa_ciphertexts.c)
 set -eu
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gen-lib.sh"
 
-keys=harness/data/rsa_keys.c
-out=${1:-harness/data/rsa_ciphertexts.c}
+keys=data/rsa_keys.c
+out=${1:-data/rsa_ciphertexts.c}
 
 needs openssl xxd
 [ -r "$keys" ] || die "run from the repository root ($keys)"
@@ -41,7 +41,7 @@ done
     banner
     printf ' * rsa_test_digest encrypted under each fixed key of rsa_keys.c with PKCS#1\n'
     printf ' * v1.5 and with OAEP (SHA-1, MGF1-SHA-1). */\n'
-    printf '#include "../workloads/rsa_ciphertexts.h"\n\n'
+    printf '#include "../harness/workloads/rsa_ciphertexts.h"\n\n'
     for b in $sizes; do
         for pad in pkcs1 oaep; do
             carray "${pad}_$b" "$tmp/$pad$b.bin"

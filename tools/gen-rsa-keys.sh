@@ -1,15 +1,15 @@
 #!/bin/sh
-# Regenerates harness/data/rsa_keys.c: fixed RSA test keys for the rsa<bits>
+# Regenerates data/rsa_keys.c: fixed RSA test keys for the rsa<bits>
 # workloads and the expected PKCS#1 v1.5 SHA-256 signature of a fixed message,
 # all produced by the system `openssl` command line tool (an implementation
 # independent of the library under test).
 #
 #   tools/gen-rsa-keys.sh [--new] [--big] [--pem-dir DIR] [output.c]
 #
-# default: sizes 512 1024 1536 2048 3072 4096 into harness/data/rsa_keys.c
+# default: sizes 512 1024 1536 2048 3072 4096 into data/rsa_keys.c
 #          (rsa_test_keys[], with rsa_test_msg and its digest);
 # --big:   sizes 7680 15360 (speed's rsa7680, rsa15360) into
-#          harness/data/rsa_keys_big.c (rsa_test_keys_big[]), a file of its
+#          data/rsa_keys_big.c (rsa_test_keys_big[]), a file of its
 #          own so the small keys' file does not change;
 # --pem-dir DIR: take the key of BITS from DIR/kBITS.pem when it exists (made
 #          beforehand with `openssl genrsa -traditional -out DIR/kBITS.pem BITS`:
@@ -43,11 +43,11 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ "$big" = yes ]; then
-    out=${1:-harness/data/rsa_keys_big.c}
+    out=${1:-data/rsa_keys_big.c}
     sizes="7680 15360"
     table=rsa_test_keys_big
 else
-    out=${1:-harness/data/rsa_keys.c}
+    out=${1:-data/rsa_keys.c}
     sizes="512 1024 1536 2048 3072 4096"
     table=rsa_test_keys
 fi

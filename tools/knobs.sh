@@ -23,8 +23,10 @@
 # the runner knows, a ref git resolves, a file that exists).
 # shellcheck shell=bash
 
-# A label becomes a file name and a chart title: plots/compare.sh's alphabet.
+# A label becomes a file name and a chart title: row_label_valid's alphabet (csv/row.c).
 KNOB_LABEL='[A-Za-z0-9][A-Za-z0-9._+-]{0,62}'
+# A size as the runner's parse_size reads one (cli/option_values.c): bytes, or k/K, m/M.
+KNOB_SIZE='[0-9]+[kKmM]?'
 # Paths and free words keep every character but those a shell or make would
 # read as code, and control characters (a knob is one line).
 KNOB_PATH_RE="^[^[:cntrl:]\$\`;|&<>\"'\\\\]*\$"
@@ -83,7 +85,7 @@ knob_list() {
 }
 
 # knob_run_option NAME: the `bin/osslbench run` option a compare knob becomes;
-# non-zero for a knob compare.sh keeps for itself (or no compare knob).
+# non-zero for a knob that is `osslbench bench`'s own (or no compare knob).
 knob_run_option() {
     [[ ${KNOB_COMPARE[$1]-} == --* ]] || return 1
     echo "${KNOB_COMPARE[$1]}"
@@ -98,8 +100,8 @@ knob_problem() {
     case $kind in
         workloads) re='^[a-z0-9-]+(,[a-z0-9-]+)*$' what="a comma-separated workload list" ;;
         workload) re='^[a-z0-9-]+$' what="a workload name" ;;
-        sizes) re='^[0-9]+[kKmM]?(,[0-9]+[kKmM]?)*$' what="a comma-separated list of sizes" ;;
-        size) re='^[0-9]+[kM]?$' what="a size in bytes (16, 1024, 8k)" ;;
+        sizes) re="^$KNOB_SIZE(,$KNOB_SIZE)*\$" what="a comma-separated list of sizes" ;;
+        size) re="^$KNOB_SIZE\$" what="a size in bytes (16, 1024, 8k)" ;;
         apis) re='^[a-z-]+(,[a-z-]+)*$' what="a comma-separated API list (legacy,evp,fetch)" ;;
         number) re='^[0-9]+(\.[0-9]+)?$|^\.[0-9]+$' what="a number" ;;
         duration) re='^[0-9]+(\.[0-9]+)?[smh]?$' what="a duration (seconds, or 90s, 6m, 1.5h)" ;;

@@ -12,7 +12,7 @@
 #include "pkey.h"
 #include "pkey_keys.h"
 #include "pkey_more.h"
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 #include <stdlib.h>
 #include <string.h>

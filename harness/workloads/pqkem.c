@@ -19,7 +19,7 @@
 #include "pq.h"
 #include "pq_keys.h"
 #include "rsa_key.h"
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 #include <stdio.h>
 #include <stdlib.h>

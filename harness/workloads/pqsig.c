@@ -17,7 +17,7 @@
  * verifies (twice), a flipped bit does not, two more signatures on the same
  * context verify. */
 #include "pq.h"
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #define HARNESS_WORKLOADS_RSA_KEY_H
 
 #include "common.h"
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 /* The fixed key of `bits`, or NULL. */
 const rsa_test_key *rsa_fixed_key(int bits);

@@ -1,6 +1,6 @@
 #include "sig.h"
 
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 #include <string.h>
 

@@ -14,7 +14,7 @@
  * not, fresh signatures verify (SM2 signing is randomised). */
 #include "pkey.h"
 #include "pkey_more.h"
-#include "../data/rsa_keys.h"
+#include "../../data/rsa_keys.h"
 
 #include <string.h>
 

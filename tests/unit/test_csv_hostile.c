@@ -10,6 +10,7 @@
 
 #include "../../analysis/verdict_set.h"
 #include "../../csv/csv.h"
+#include "../../csv/units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,7 +197,7 @@ static void compare_sides_in_two_units_are_flagged(void **state)
     strcpy(o.op, "digest");
     strcpy(o.unit, "B/s");
     result_row n = o;
-    strcpy(n.unit, "op/s");
+    strcpy(n.unit, UNIT_OPS);
     const result_row *po[] = {&o}, *pn[] = {&n};
     verdict_rule rule = VERDICT_RULE_DEFAULT;
     verdict_table t;
@@ -204,7 +205,7 @@ static void compare_sides_in_two_units_are_flagged(void **state)
     const verdict_point *m = verdict_table_mixed_units(&t);
     assert_non_null(m);
     assert_string_equal(m->unit, "B/s");
-    assert_string_equal(m->other_unit, "op/s");
+    assert_string_equal(m->other_unit, UNIT_OPS);
     verdict_table_free(&t);
     assert_true(verdict_table_build(po, 1, po, 1, &rule, &t));
     assert_null(verdict_table_mixed_units(&t));

@@ -1,0 +1,112 @@
+#define _GNU_SOURCE
+#include "bench_outputs.h"
+#include "bench_say.h"
+#include "meta_text.h"
+#include "spawn.h"
+#include "../analysis/report.h"
+#include "../csv/csv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The baseline as the report will take it: the one given, else the oldest
+ * release with an ok row (report_init's one rule). */
+void bench_resolved_baseline(const char *csv, const char *given, char *out, size_t n)
+{
+    result_set set;
+    char path[4096], why[512], oldest[LABEL_SIZE];
+    snprintf(out, n, "%s", given ? given : "oldest release");
+    if (given != NULL || !csv_read_input(csv, &set, path, sizeof path, why, sizeof why))
+        return;
+    if (report_oldest_release(&set, oldest))
+        snprintf(out, n, "%s", oldest);
+    result_set_free(&set);
+}
+
+void bench_append_metadata(const char *dir, const char *const *knobs, size_t nknobs,
+                           const bench_libs *libs, const char *baseline, long seconds, int rc,
+                           bool interrupted)
+{
+    char path[4200], *cmd = NULL, line[4096 + 256], labels[MAX_LIBS * LABEL_SIZE] = "";
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/metadata.txt", dir);
+    FILE *f = fopen(path, "a"), *m = open_memstream(&cmd, &len);
+    if (f == NULL || m == NULL) {
+        bench_say("cannot add to %s", path);
+        if (f) fclose(f);
+        if (m) fclose(m), free(cmd);
+        return;
+    }
+    fputs("make compare", m);
+    for (size_t i = 0; i < nknobs; i++)
+        fputc(' ', m), meta_put_shell_word(m, knobs[i]);
+    fclose(m);
+    meta_put_line(f, "make_command", cmd);
+    free(cmd);
+    bench_labels(libs, labels, sizeof labels);
+    meta_put_line(f, "releases", labels);
+    meta_put_line(f, "baseline", baseline);
+    for (size_t i = 0; i < libs->count; i++) {
+        snprintf(line, sizeof line, "%s %s %s", libs->lib[i].label, libs->lib[i].origin,
+                 libs->lib[i].path);
+        meta_put_line(f, "library", line);
+    }
+    snprintf(line, sizeof line, "%ld", seconds);
+    meta_put_line(f, "wall_seconds", line);
+    snprintf(line, sizeof line, "%d", rc);
+    meta_put_line(f, "runner_exit", line);
+    meta_put_line(f, "compare_interrupted", interrupted ? "yes" : "no");
+    fclose(f);
+}
+
+/* Rows the runner wrote, and those that failed (not ok, not unsupported). */
+long bench_count_rows(const char *csv, long *failed)
+{
+    result_set set;
+    char path[4096], why[512];
+    *failed = 0;
+    if (!csv_read_input(csv, &set, path, sizeof path, why, sizeof why))
+        return 0;
+    for (size_t i = 0; i < set.count; i++)
+        *failed += row_status_is_failure(set.rows[i].status);
+    long rows = (long)set.count;
+    result_set_free(&set);
+    return rows;
+}
+
+/* Instruction counts are no rates: no speed-up charts, but each release's
+ * verdict against the baseline, decided on the counts (compare.md). */
+void bench_compare_counts(const bench_libs *libs, const char *dir, const char *csv,
+                           const char *base)
+{
+    char md[4200];
+    snprintf(md, sizeof md, "%s/compare.md", dir);
+    for (size_t i = 0; i < libs->count; i++) {
+        if (strcmp(libs->lib[i].label, base) == 0)
+            continue;
+        char *argv[] = {(char *)spawn_self(), "compare", "--format", "md", "--old-label",
+                        (char *)base, "--new-label", (char *)libs->lib[i].label, "--",
+                        (char *)csv, NULL};
+        spawn_io io = {.stdout_path = md, .append = true, .stderr_too = true};
+        spawn_wait(argv, &io, NULL);
+        FILE *f = fopen(md, "a");
+        if (f != NULL)
+            fputc('\n', f), fclose(f);
+    }
+}
+
+int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
+{
+    char script[4096], out[4200];
+    snprintf(script, sizeof script, "%s/plots/draw.sh", repo);
+    snprintf(out, sizeof out, "%s/plots", dir);
+    char *argv[] = {script, "--out", out, NULL, NULL, "--", (char *)dir, NULL};
+    if (baseline != NULL) {
+        argv[3] = "--baseline", argv[4] = (char *)baseline;
+    } else {
+        argv[3] = "--", argv[4] = (char *)dir, argv[5] = NULL;
+    }
+    return spawn_wait(argv, NULL, NULL);
+}
+

@@ -1,0 +1,29 @@
+/* What `make compare` leaves in a run folder after the runner: its lines
+ * of metadata.txt, the charts (plots/draw.sh) or, for instruction counts,
+ * compare.md. */
+#ifndef CLI_BENCH_OUTPUTS_H
+#define CLI_BENCH_OUTPUTS_H
+
+#include "bench_libs.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The baseline as the report takes it: the one given, else the oldest
+ * release with an ok row (report_init's rule, the only one). */
+void bench_resolved_baseline(const char *csv, const char *given, char *out, size_t n);
+/* make_command (knobs: K=V as given, each one shell word), releases,
+ * baseline, a library line each, wall_seconds, runner_exit and
+ * compare_interrupted, appended to the runner's dir/metadata.txt. */
+void bench_append_metadata(const char *dir, const char *const *knobs, size_t nknobs,
+                           const bench_libs *libs, const char *baseline, long seconds, int rc,
+                           bool interrupted);
+/* Rows in csv, and in *failed those that failed (not ok, not unsupported). */
+long bench_count_rows(const char *csv, long *failed);
+/* Each library's verdict against base, decided on instruction counts. */
+void bench_compare_counts(const bench_libs *libs, const char *dir, const char *csv,
+                          const char *base);
+/* plots/draw.sh into dir/plots: its exit status. */
+int bench_draw_charts(const char *repo, const char *baseline, const char *dir);
+
+#endif
