@@ -206,7 +206,7 @@ static int measure(const bench_options *o, const bench_libs *libs, const char *d
                    bool *interrupted)
 {
     static char lib_args[MAX_LIBS][4096 + LABEL_SIZE];
-    char csv[4200], trace[4200], out[4200];
+    char csv[4200], trace[4200], out[4200], json[4200];
     char *argv[MAX_ARGS + 3 * MAX_LIBS] = {(char *)spawn_self(), "run"};
     int k = 2;
     for (size_t i = 0; i < libs->count; i++) {
@@ -218,8 +218,10 @@ static int measure(const bench_options *o, const bench_libs *libs, const char *d
         argv[k++] = o->run_args[i];
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
     snprintf(trace, sizeof trace, "%s/trace.txt", dir);
+    snprintf(json, sizeof json, "%s/results.json", dir);
     snprintf(out, sizeof out, "%s/runner-stdout.txt", dir);
     argv[k++] = "--csv", argv[k++] = csv, argv[k++] = "--trace", argv[k++] = trace;
+    argv[k++] = "--json", argv[k++] = json;
     if (o->baseline != NULL) /* the runner judges each ratio's precision against it */
         argv[k++] = "--baseline", argv[k++] = (char *)o->baseline;
     argv[k] = NULL;

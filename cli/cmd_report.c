@@ -3,7 +3,9 @@
 #include "../analysis/report.h"
 #include "../analysis/report_hosts.h"
 #include "../analysis/report_html.h"
+#include "../csv/json_write.h"
 #include "cmd_report_hosts.h"
+#include "run_metadata.h"
 #include "command_options.h"
 #include "commands.h"
 
@@ -32,7 +34,8 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
         const char *name;
         int bit;
     } names[] = {{"term", F_TERM}, {"csv", F_CSV}, {"md", F_MD}, {"speed", F_SPEED},
-                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}, {"html", F_HTML}};
+                 {"dat", F_DAT}, {"scaling", F_SCALING}, {"all", F_ALL}, {"html", F_HTML},
+                 {"json", F_JSON}};
     int bits = 0;
     const char *p = list;
     while (*p) {
@@ -42,7 +45,7 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
             if (strlen(names[i].name) == len && strncmp(p, names[i].name, len) == 0)
                 bit = names[i].bit;
         if (bit == 0) {
-            snprintf(why, n, "unknown format '%.*s' (term, csv, md, speed, dat, scaling, html)",
+            snprintf(why, n, "unknown format '%.*s' (term, csv, md, speed, dat, scaling, html, json)",
                      (int)len, p);
             return false;
         }
@@ -53,8 +56,9 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
     }
     if (bits == 0)
         snprintf(why, n, "--format needs at least one format");
-    if ((bits & F_HTML) && bits != F_HTML) {
-        snprintf(why, n, "--format html is a page of its own, not with other formats");
+    if ((bits & (F_HTML | F_JSON)) && bits != F_HTML && bits != F_JSON) {
+        snprintf(why, n, "--format %s is a document of its own, not with other formats",
+                 bits & F_HTML ? "html" : "json");
         return false;
     }
     ((report_args *)dest)->formats = bits;
@@ -86,7 +90,8 @@ static const option_spec report_specs[] = {
                  "comma-separated: term, csv, md, speed, dat, scaling\n"
                  "(default: term on stdout; all of them with --out), or html\n"
                  "alone: one self-contained page (report.html with --out),\n"
-                 "what changed first, the drawn SVG charts inline"),
+                 "what changed first, the drawn charts as images; or json\n"
+                 "alone: the run's context and every row (results.json with --out)"),
     OPTION_TEXT("--charts", NULL, "DIR", report_args, html.charts_dir,
                 "html: the charts folder (its charts.list and SVGs; default\n"
                 "the results folder's newest plots*/)"),
@@ -263,6 +268,36 @@ static bool write_html(const report *r, html_sources *src, const char *csv_path,
     return true;
 }
 
+typedef struct {
+    const result_set *set;
+    const char *metadata;
+} json_doc;
+
+static void write_json_doc(const void *ctx, FILE *f)
+{
+    const json_doc *d = ctx;
+    json_write_results(f, d->set->rows, d->set->count, d->metadata);
+}
+
+/* The rows as JSON, with the context of the metadata.txt beside csv_path
+ * (NULL: stdin, none), into out/results.json or on stdout. */
+static bool write_json(const result_set *set, const char *csv_path, const char *out)
+{
+    char metadata[PATH_MAX];
+    json_doc doc = {.set = set};
+    if (csv_path != NULL && run_metadata_path(csv_path, metadata, sizeof metadata))
+        doc.metadata = metadata;
+    if (out != NULL) {
+        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+            return false;
+        }
+        return report_out_atomic(out, "results.json", write_json_doc, &doc);
+    }
+    write_json_doc(&doc, stdout);
+    return fflush(stdout) == 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
     report_args a = {0};
@@ -325,6 +360,11 @@ int cmd_report(int argc, char **argv)
     }
     if (set.warning[0] != '\0')
         fprintf(stderr, "osslbench report: warning: %s\n", set.warning);
+    if (formats == F_JSON) { /* every row, counts included: no report model needed */
+        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out) ? 0 : 1;
+        result_set_free(&set);
+        return status;
+    }
     report r;
     if (!report_init(&r, &set, baseline, why, sizeof why)) {
         fprintf(stderr, "osslbench report: %s: %s\n", path, why);

@@ -9,7 +9,8 @@
 
 /* The --format bits of `osslbench report`. */
 enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63,
-       F_HTML = 64 /* a page of its own: never part of F_ALL (it needs the charts drawn) */ };
+       F_HTML = 64, /* a page of its own: never part of F_ALL (it needs the charts drawn) */
+       F_JSON = 128 /* the rows and their context, a document of its own */ };
 
 /* DIR/NAME opened for writing (its path left in path), or NULL after a line
  * on stderr; report_out_close says whether everything reached the file. */

@@ -10,6 +10,7 @@
 #include "run_files.h"
 #include "run_options.h"
 #include "run_metadata.h"
+#include "../csv/json_write.h"
 #include "run_quality.h"
 
 #include <errno.h>
@@ -22,7 +23,16 @@ typedef struct {
     result_row *rows;
     size_t count, cap;
     bool any_failure;
+    bool keep_samples; /* --json: each row whole, as the CSV has it */
 } collector;
+
+static void *copy_of(const void *p, size_t bytes)
+{
+    void *q = bytes ? malloc(bytes) : NULL;
+    if (bytes && q == NULL)
+        abort();
+    return bytes ? memcpy(q, p, bytes) : NULL;
+}
 
 static void collect(const result_row *r, void *ctx)
 {
@@ -37,12 +47,12 @@ static void collect(const result_row *r, void *ctx)
         if (c->rows == NULL)
             abort();
     }
-    c->rows[c->count] = *r;
-    c->rows[c->count].sample_rates = NULL; /* the table needs no raw samples */
-    c->rows[c->count].nsample = 0;
-    c->rows[c->count].sample_blocks = NULL;
-    c->rows[c->count].nblock = 0;
-    c->count++;
+    result_row *kept = &c->rows[c->count++];
+    *kept = *r; /* the speed tables need no raw samples; the JSON does */
+    kept->sample_rates = c->keep_samples ? copy_of(r->sample_rates, r->nsample * sizeof(double)) : NULL;
+    kept->nsample = c->keep_samples ? r->nsample : 0;
+    kept->sample_blocks = c->keep_samples ? copy_of(r->sample_blocks, r->nblock * sizeof(uint32_t)) : NULL;
+    kept->nblock = c->keep_samples ? r->nblock : 0;
     c->any_failure = c->any_failure || row_status_is_failure(r->status);
 }
 
@@ -153,14 +163,27 @@ static size_t keep_loaded(libproc *libs, size_t n, const run_context *where, col
 
 /* A run that will measure nothing: its children stopped, its files (the CSV,
  * the trace, the metadata) never made. */
-static void abandon(libproc *libs, size_t n, const char *counts_dir, run_file *files[3])
+static void abandon(libproc *libs, size_t n, const char *counts_dir, run_file *files[4])
 {
     for (size_t i = 0; i < n; i++)
         libproc_stop(&libs[i]);
     if (counts_dir[0])
         counts_dir_remove(counts_dir);
-    for (int f = 0; f < 3; f++)
+    for (int f = 0; f < 4; f++)
         run_file_discard(files[f]);
+}
+
+/* --json is a file of its own: not the CSV, not the trace. */
+static bool json_path_apart(const run_args *o)
+{
+    const char *others[] = {o->csv_path, o->trace_path, o->metadata_path};
+    for (size_t i = 0; i < 3; i++)
+        if (others[i] != NULL && strcmp(others[i], "-") != 0 && run_files_clash(o->json_path, others[i])) {
+            fprintf(stderr, "osslbench run: --json names the --%s file too (%s)\n",
+                    i == 0 ? "csv" : i == 1 ? "trace" : "metadata", o->json_path);
+            return false;
+        }
+    return true;
 }
 
 /* --baseline names a library of the run: else one line, and nothing runs. */
@@ -196,15 +219,24 @@ int cmd_run(int argc, char **argv)
                 o.trace_path);
         return 2;
     }
+    static run_file json;
+    if (o.json_path && !json_path_apart(&o))
+        return 2;
     if (o.csv_path && !run_file_open(&csv, o.csv_path))
         return 2;
     if (o.trace_path && !run_file_open(&trace, o.trace_path)) {
         run_file_discard(&csv);
         return 2;
     }
+    if (o.json_path && !run_file_open(&json, o.json_path)) {
+        run_file_discard(&trace);
+        run_file_discard(&csv);
+        return 2;
+    }
     static run_file meta;
     static char meta_path[4200];
-    if (!run_metadata_open(&meta, meta_path, sizeof meta_path, &o, &csv)) {
+    if (!run_metadata_open(&meta, meta_path, sizeof meta_path, &o, csv.f != NULL && !csv.stream ? &csv : &json)) {
+        run_file_discard(&json);
         run_file_discard(&trace);
         run_file_discard(&csv);
         return 2;
@@ -216,6 +248,7 @@ int cmd_run(int argc, char **argv)
          !counts_dir_create(counts_dir, sizeof counts_dir, why, sizeof why))) {
         fprintf(stderr, "osslbench run: %s\n", why);
         run_file_discard(&meta);
+        run_file_discard(&json);
         run_file_discard(&trace);
         run_file_discard(&csv);
         return 2;
@@ -238,7 +271,7 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "osslbench run: --lib %s: %s\n", libs[i].path, libs[i].load_error);
     }
     if (nloaded == 0 || !write_header(&csv)) { /* nothing to measure */
-        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta});
+        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta, &json});
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
     assign_labels(libs, o.nlibs, &o);
@@ -252,10 +285,10 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "osslbench: %s: %s\n", libs[i].label, libs[i].load_note);
 
     if (!baseline_loaded(libs, o.nlibs, o.plan.sampling.baseline)) {
-        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta});
+        abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta, &json});
         return 2;
     }
-    collector col = {.csv = csv.f};
+    collector col = {.csv = csv.f, .keep_samples = json.f != NULL};
     nloaded = keep_loaded(libs, o.nlibs, &where, &col);
     size_t ncpus = usable_cpu_count();
     if (meta.f != NULL) /* main hands each command argv + 1: argv[-1] is the program */
@@ -285,9 +318,15 @@ int cmd_run(int argc, char **argv)
     if (o.plan.metric == METRIC_TIME)
         run_quality_warn(stderr, &quality, &stats);
     bool files_ok = run_file_close(&trace, "trace", false);
+    bool have_meta = meta.f != NULL && !meta.stream;
     files_ok = run_file_close(&meta, "metadata", false) && files_ok;
     files_ok = run_file_close(&csv, "results", col.csv_failed) && files_ok;
+    if (json.f != NULL) /* the context read back from the metadata just written */
+        json_write_results(json.f, col.rows, col.count, have_meta ? meta_path : NULL);
+    files_ok = run_file_close(&json, "JSON", false) && files_ok;
     print_speed_tables(col.csv == stdout ? stderr : stdout, col.rows, col.count);
+    for (size_t i = 0; i < col.count; i++)
+        result_row_free(&col.rows[i]);
     free(col.rows);
     if (!finished) {
         fprintf(stderr, "osslbench run: interrupted; %zu complete result row(s) kept\n",

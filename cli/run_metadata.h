@@ -25,10 +25,11 @@ typedef struct {
     int cpu; /* the benchmark CPU: its frequency governor is the one that counts */
 } run_metadata;
 
-/* The metadata file that goes with the CSV csv_path: D/results.csv ->
- * D/metadata.txt (a run folder's), D/NAME.csv -> D/NAME.metadata.txt (two
- * CSVs in one folder keep theirs apart), any other name gets
- * .metadata.txt appended.  false when it does not fit in n. */
+/* The metadata file that goes with the CSV (or JSON) csv_path:
+ * D/results.csv -> D/metadata.txt (a run folder's), D/NAME.csv ->
+ * D/NAME.metadata.txt (two CSVs in one folder keep theirs apart), the same
+ * for .json; any other name gets .metadata.txt appended.  false when it
+ * does not fit in n. */
 bool run_metadata_path(const char *csv_path, char *out, size_t n);
 
 /* Opens the run's metadata file: --metadata FILE, else the one beside a CSV

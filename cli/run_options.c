@@ -333,11 +333,15 @@ static const option_spec run_specs[] = {
     OPTION_FLAG("--quick", NULL, run_args, quick, "smoke run: one visit of 6 rounds per point"),
     {"--csv", "-o", "FILE|-", take_file, offsetof(run_args, csv_path),
      "write the results CSV (never overwrites an existing file)", NULL},
+    {"--json", NULL, "FILE", take_file, offsetof(run_args, json_path),
+     "write the results as JSON too, the context first (a new file;\n"
+     "docs/results-json.schema.json), beside or instead of --csv", NULL},
     {"--trace", NULL, "FILE", take_file, offsetof(run_args, trace_path),
      "log every timed sample (shows the interleaving; a new file)", NULL},
     {"--metadata", NULL, "FILE", take_file, offsetof(run_args, metadata_path),
      "the run's context (CPU, kernel, compiler, command line ...); default:\n"
-     "beside the CSV: metadata.txt for results.csv, else NAME.metadata.txt", NULL},
+     "beside the CSV (else the JSON): metadata.txt for results.csv,\n"
+     "else NAME.metadata.txt", NULL},
     OPTION_FLAG("--quiet", "-q", run_args, plan.quiet, "no progress lines"),
     OPTION_FLAG("--plan", NULL, run_args, count_only,
                 "print the number of points and libraries, measure nothing"),

@@ -30,6 +30,7 @@ typedef struct {
     bool count_only;        /* --plan: say how many points, measure nothing */
     const char *csv_path;   /* NULL: no CSV; "-": stdout */
     const char *trace_path; /* one line per timed sample */
+    const char *json_path;  /* the rows as JSON, written at the end */
     const char *metadata_path; /* NULL: beside the CSV (run_metadata.h) */
     /* --threads and --procs as given, before the plan's worker counts are
      * built from them; and whether a default was overridden. */

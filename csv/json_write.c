@@ -1,0 +1,217 @@
+#include "json_write.h"
+#include "csv.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
+                 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (len == 2 && s[0] < 0xc2)
+        return 0; /* overlong */
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
+        return 0; /* overlong, or a UTF-16 surrogate */
+    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || s[0] > 0xf4 || (s[0] == 0xf4 && s[1] >= 0x90)))
+        return 0;
+    return len;
+}
+
+void json_put_string(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', f);
+    while (*p != '\0') {
+        size_t len = utf8_len(p);
+        if (len == 0) {
+            fputs("\\ufffd", f);
+            p++;
+        } else if (len > 1) {
+            fwrite(p, 1, len, f);
+            p += len;
+        } else {
+            if (*p == '"' || *p == '\\')
+                fprintf(f, "\\%c", *p);
+            else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' || *p == '&')
+                fprintf(f, "\\u%04x", *p);
+            else
+                fputc(*p, f);
+            p++;
+        }
+    }
+    fputc('"', f);
+}
+
+/* A number JSON can hold (no NaN or infinity: null instead). */
+static void put_number(FILE *f, double v, int digits)
+{
+    if (isfinite(v))
+        fprintf(f, "%.*g", digits, v);
+    else
+        fputs("null", f);
+}
+
+/* One writer per column type of columns.def, as csv_write.c has. */
+static void put_TEXT(FILE *f, const result_row *r, const char *v)
+{
+    (void)r;
+    json_put_string(f, v);
+}
+
+static void put_HEX(FILE *f, const result_row *r, unsigned long v)
+{
+    (void)r;
+    fprintf(f, "\"0x%lx\"", v);
+}
+
+static void put_U64(FILE *f, const result_row *r, uint64_t v)
+{
+    (void)r;
+    fprintf(f, "%" PRIu64, v);
+}
+
+static void put_U32(FILE *f, const result_row *r, uint32_t v)
+{
+    (void)r;
+    fprintf(f, "%" PRIu32, v);
+}
+
+static void put_COUNT(FILE *f, const result_row *r, uint32_t v)
+{
+    put_U32(f, r, v ? v : 1);
+}
+
+/* As in the CSV: a rate only on an ok row (null otherwise). */
+static void put_RATE(FILE *f, const result_row *r, double v)
+{
+    if (r->status == ST_OK)
+        put_number(f, v, 9);
+    else
+        fputs("null", f);
+}
+
+static void put_STATUS(FILE *f, const result_row *r, row_status v)
+{
+    (void)r;
+    json_put_string(f, row_status_name(v));
+}
+
+static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < r->nsample; i++) {
+        if (i)
+            fputc(',', f);
+        put_number(f, v[i], 17);
+    }
+    fputc(']', f);
+}
+
+static void put_BLOCKS(FILE *f, const result_row *r, const uint32_t *v)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < r->nblock; i++)
+        fprintf(f, "%s%" PRIu32, i ? "," : "", v[i]);
+    fputc(']', f);
+}
+
+static void put_row(FILE *f, const result_row *r)
+{
+    const char *sep = "{";
+#define COL(name, type, required)                                                             \
+    fprintf(f, "%s\"" #name "\": ", sep);                                                     \
+    put_##type(f, r, r->name);                                                                \
+    sep = ", ";
+#include "columns.def"
+#undef COL
+    fputc('}', f);
+}
+
+/* metadata.txt's "key: value" lines, in file order; a key seen again
+ * joins its first entry (an array in the output). */
+typedef struct {
+    char *key;
+    char **values;
+    size_t n;
+} ctx_entry;
+
+static size_t read_context(const char *path, ctx_entry **out)
+{
+    FILE *in = path != NULL ? fopen(path, "r") : NULL;
+    char *line = NULL;
+    size_t cap = 0, n = 0;
+    *out = NULL;
+    while (in != NULL && getline(&line, &cap, in) > 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *colon = strstr(line, ": ");
+        if (colon == NULL || colon == line || strlen(line) - strlen(colon) > 64)
+            continue;
+        *colon = '\0';
+        size_t k = 0;
+        while (k < n && strcmp((*out)[k].key, line) != 0)
+            k++;
+        if (k == n) {
+            ctx_entry *more = realloc(*out, (n + 1) * sizeof **out);
+            if (more == NULL)
+                break;
+            *out = more;
+            (*out)[n++] = (ctx_entry){.key = strdup(line)};
+        }
+        char **vals = realloc((*out)[k].values, ((*out)[k].n + 1) * sizeof *vals);
+        if (vals == NULL)
+            break;
+        (*out)[k].values = vals;
+        vals[(*out)[k].n++] = strdup(colon + 2);
+    }
+    free(line);
+    if (in != NULL)
+        fclose(in);
+    return n;
+}
+
+static void put_context(FILE *f, const char *metadata_path)
+{
+    ctx_entry *ctx;
+    size_t n = read_context(metadata_path, &ctx);
+    fputs("{", f);
+    for (size_t k = 0; k < n; k++) {
+        fputs(k ? ",\n    " : "\n    ", f);
+        json_put_string(f, ctx[k].key ? ctx[k].key : "");
+        fputs(": ", f);
+        if (ctx[k].n > 1)
+            fputc('[', f);
+        for (size_t i = 0; i < ctx[k].n; i++) {
+            if (i)
+                fputs(", ", f);
+            json_put_string(f, ctx[k].values[i] ? ctx[k].values[i] : "");
+            free(ctx[k].values[i]);
+        }
+        if (ctx[k].n > 1)
+            fputc(']', f);
+        free(ctx[k].values);
+        free(ctx[k].key);
+    }
+    fputs(n ? "\n  }" : "}", f);
+    free(ctx);
+}
+
+bool json_write_results(FILE *f, const result_row *rows, size_t n, const char *metadata_path)
+{
+    fputs("{\n  \"schema\": ", f);
+    json_put_string(f, RESULTS_JSON_SCHEMA);
+    fputs(",\n  \"context\": ", f);
+    put_context(f, metadata_path);
+    fputs(",\n  \"results\": [", f);
+    for (size_t i = 0; i < n; i++) {
+        fputs(i ? ",\n    " : "\n    ", f);
+        put_row(f, &rows[i]);
+    }
+    fputs(n ? "\n  ]\n}\n" : "]\n}\n", f);
+    return fflush(f) == 0 && !ferror(f);
+}
