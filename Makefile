@@ -17,7 +17,7 @@ LDLIBS  := -ldl -lm -lpthread
 SAN     ?=
 
 # The runner is compiled once for every release: no OpenSSL header, no -lcrypto.
-SRC_DIRS := compat harness harness/workloads data stats csv analysis cli
+SRC_DIRS := compat harness harness/workloads data stats csv analysis history cli
 SRCS     := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 OBJDIR   := build/obj$(if $(SAN),-san)
 OBJS     := $(SRCS:%.c=$(OBJDIR)/%.o)
@@ -58,6 +58,7 @@ include tests/tests.mk
 -include tools/tools.mk
 -include cross/cross.mk
 -include fleet/fleet.mk
+-include history/history.mk
 
 clean:
 	rm -rf build bin

@@ -231,6 +231,18 @@ static int measure(const bench_options *o, const bench_libs *libs, const char *d
     return rc;
 }
 
+/* Every run joins the history database beside the run folders (osslbench
+ * db import: a run is there once, whatever happens later to its folder). */
+static void import_run(const bench_options *o, const char *dir)
+{
+    char db[4200];
+    snprintf(db, sizeof db, "%s/osslbench.db", o->results_root);
+    char *argv[] = {(char *)spawn_self(), "db", "import", (char *)dir, "--db", db, NULL};
+    spawn_io io = {.stdout_to_stderr = true};
+    if (spawn_wait(argv, &io, NULL) != 0)
+        bench_say("the run is complete in %s, but not in the history database %s (above)", dir, db);
+}
+
 static int parse(int argc, char **argv, bench_options *o, char *installed, char *results)
 {
     int split = argc;
@@ -307,6 +319,7 @@ static int bench(const bench_options *o, bench_libs *libs)
     long failed, rows = bench_count_rows(csv, &failed);
     if (rows <= 0)
         return fprintf(stderr, "compare: error: the runner wrote no result rows (exit %d); see above\n", rc), 1;
+    import_run(o, dir);
     const char *metric = run_option(o, "--metric", false);
     if (metric != NULL && strcmp(metric, "instructions") == 0) {
         if (bench_find(libs, base) == NULL)

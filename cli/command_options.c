@@ -7,6 +7,9 @@ const option_table *const command_option_tables[] = {
     &info_option_table,
     &list_option_table,
     &bench_option_table,
+    &db_option_table,
+    &history_option_table,
+    &dashboard_option_table,
 };
 const size_t command_option_table_count =
     sizeof command_option_tables / sizeof command_option_tables[0];

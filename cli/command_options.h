@@ -6,7 +6,8 @@
 #include "option_table.h"
 
 extern const option_table run_option_table, report_option_table, compare_option_table,
-    info_option_table, list_option_table, bench_option_table;
+    info_option_table, list_option_table, bench_option_table,
+    db_option_table, history_option_table, dashboard_option_table;
 
 extern const option_table *const command_option_tables[];
 extern const size_t command_option_table_count;

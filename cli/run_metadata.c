@@ -28,22 +28,6 @@
 #define COMPILER "unknown"
 #endif
 
-bool run_metadata_path(const char *csv_path, char *out, size_t n)
-{
-    const char *slash = strrchr(csv_path, '/');
-    const char *base = slash ? slash + 1 : csv_path;
-    size_t dir = (size_t)(base - csv_path), len = strlen(csv_path);
-    int w;
-    if (strcmp(base, "results.csv") == 0 || strcmp(base, "results.json") == 0)
-        w = snprintf(out, n, "%.*smetadata.txt", (int)dir, csv_path);
-    else if (len > 4 && strcmp(csv_path + len - 4, ".csv") == 0 && base[0] != '.')
-        w = snprintf(out, n, "%.*s.metadata.txt", (int)(len - 4), csv_path);
-    else if (len > 5 && strcmp(csv_path + len - 5, ".json") == 0 && base[0] != '.')
-        w = snprintf(out, n, "%.*s.metadata.txt", (int)(len - 5), csv_path);
-    else
-        w = snprintf(out, n, "%s.metadata.txt", csv_path);
-    return w >= 0 && (size_t)w < n;
-}
 
 bool run_metadata_open(run_file *mf, char *path, size_t n, const run_args *a,
                        const run_file *csv)

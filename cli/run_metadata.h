@@ -7,6 +7,7 @@
 #define CLI_RUN_METADATA_H
 
 #include "run_files.h"
+#include "../csv/metadata_read.h"
 #include "run_options.h"
 #include "../harness/host.h"
 #include "../harness/libproc.h"
@@ -25,12 +26,7 @@ typedef struct {
     int cpu; /* the benchmark CPU: its frequency governor is the one that counts */
 } run_metadata;
 
-/* The metadata file that goes with the CSV (or JSON) csv_path:
- * D/results.csv -> D/metadata.txt (a run folder's), D/NAME.csv ->
- * D/NAME.metadata.txt (two CSVs in one folder keep theirs apart), the same
- * for .json; any other name gets .metadata.txt appended.  false when it
- * does not fit in n. */
-bool run_metadata_path(const char *csv_path, char *out, size_t n);
+
 
 /* Opens the run's metadata file: --metadata FILE, else the one beside a CSV
  * written to a file; none (true, mf->f NULL) for --csv - or a device or

@@ -1,5 +1,6 @@
 #include "json_write.h"
 #include "csv.h"
+#include "metadata_read.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -133,52 +134,10 @@ static void put_row(FILE *f, const result_row *r)
     fputc('}', f);
 }
 
-/* metadata.txt's "key: value" lines, in file order; a key seen again
- * joins its first entry (an array in the output). */
-typedef struct {
-    char *key;
-    char **values;
-    size_t n;
-} ctx_entry;
-
-static size_t read_context(const char *path, ctx_entry **out)
-{
-    FILE *in = path != NULL ? fopen(path, "r") : NULL;
-    char *line = NULL;
-    size_t cap = 0, n = 0;
-    *out = NULL;
-    while (in != NULL && getline(&line, &cap, in) > 0) {
-        line[strcspn(line, "\r\n")] = '\0';
-        char *colon = strstr(line, ": ");
-        if (colon == NULL || colon == line || strlen(line) - strlen(colon) > 64)
-            continue;
-        *colon = '\0';
-        size_t k = 0;
-        while (k < n && strcmp((*out)[k].key, line) != 0)
-            k++;
-        if (k == n) {
-            ctx_entry *more = realloc(*out, (n + 1) * sizeof **out);
-            if (more == NULL)
-                break;
-            *out = more;
-            (*out)[n++] = (ctx_entry){.key = strdup(line)};
-        }
-        char **vals = realloc((*out)[k].values, ((*out)[k].n + 1) * sizeof *vals);
-        if (vals == NULL)
-            break;
-        (*out)[k].values = vals;
-        vals[(*out)[k].n++] = strdup(colon + 2);
-    }
-    free(line);
-    if (in != NULL)
-        fclose(in);
-    return n;
-}
-
 static void put_context(FILE *f, const char *metadata_path)
 {
-    ctx_entry *ctx;
-    size_t n = read_context(metadata_path, &ctx);
+    metadata_entry *ctx;
+    size_t n = metadata_read(metadata_path, &ctx);
     fputs("{", f);
     for (size_t k = 0; k < n; k++) {
         fputs(k ? ",\n    " : "\n    ", f);
@@ -190,15 +149,12 @@ static void put_context(FILE *f, const char *metadata_path)
             if (i)
                 fputs(", ", f);
             json_put_string(f, ctx[k].values[i] ? ctx[k].values[i] : "");
-            free(ctx[k].values[i]);
         }
         if (ctx[k].n > 1)
             fputc(']', f);
-        free(ctx[k].values);
-        free(ctx[k].key);
     }
     fputs(n ? "\n  }" : "}", f);
-    free(ctx);
+    metadata_free(ctx, n);
 }
 
 bool json_write_results(FILE *f, const result_row *rows, size_t n, const char *metadata_path)

@@ -26,15 +26,16 @@ static inline bool unit_is_ops(const char *unit)
     return strcmp(unit, UNIT_OPS) == 0;
 }
 
-/* What charts and text show a rate in: op/s as is, B/s as MB/s (10^6
- * bytes a second, as `openssl speed`'s 1000s of bytes are decimal). */
+/* What charts and text show a value in: op/s and instruction counts as
+ * they are, B/s as MB/s (10^6 bytes a second, as `openssl speed`'s 1000s
+ * of bytes are decimal). */
 static inline double unit_shown_scale(const char *unit)
 {
-    return unit_is_ops(unit) ? 1.0 : 1e-6;
+    return unit_is_ops(unit) || unit_is_count(unit) ? 1.0 : 1e-6;
 }
 static inline const char *unit_shown_name(const char *unit)
 {
-    return unit_is_ops(unit) ? UNIT_OPS : "MB/s";
+    return unit_is_ops(unit) ? UNIT_OPS : unit_is_count(unit) ? UNIT_INSTRUCTIONS : "MB/s";
 }
 
 static inline bool unit_known(const char *unit)

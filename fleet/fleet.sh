@@ -193,6 +193,9 @@ for i in "${!labels[@]}"; do
     if [[ -n $run ]]; then
         rm -rf -- "$run"/plots "$run"/plots-* "$run"/report.html
         mv -- "$run" "$out/$h"
+        # every run joins the history database, a fleet host's too (docs/history.md)
+        "${OSSLBENCH_BIN:-$REPO_ROOT/bin/osslbench}" db import "$out/$h" --db "$RESULTS_ROOT/osslbench.db" >/dev/null \
+            || say "host $h: its run is kept here but not in the history database (above)"
         ok+=("$h")
         state="ok (exit ${exit_value:-?}, $tries attempt(s))"
         [[ $exit_value == 0 ]] || state="results kept, but make compare exited $exit_value (some points failed: see $h/results.csv)"

@@ -50,7 +50,7 @@ check-asan:
 	    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
 	OSSLBENCH_BIN=$(CURDIR)/bin/osslbench-san ASAN_OPTIONS=detect_leaks=1:handle_segv=0 \
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
-	    bats --print-output-on-failure tests/run.bats tests/faults.bats tests/runsafe.bats
+	    bats --print-output-on-failure tests/run.bats tests/faults.bats tests/runsafe.bats tests/json.bats tests/history.bats
 
 # A quick benchmark under memcheck, children included (they are forks, which
 # valgrind follows), of every API path of a sample of the registry that runs

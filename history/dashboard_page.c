@@ -1,0 +1,118 @@
+/* dash_write_page (dashboard.h): the index of points, a chart and a table
+ * per point and host, then the runs each chart point links to. */
+#include "dashboard.h"
+#include "../analysis/html_escape.h"
+#include "../analysis/report_html.h"
+#include "../csv/units.h"
+
+#include <string.h>
+
+static size_t group_end(const dash_data *d, size_t a, bool by_host)
+{
+    size_t b = a + 1;
+    while (b < d->nrow && strcmp(d->row[b].point, d->row[a].point) == 0 &&
+           (!by_host || strcmp(d->row[b].host, d->row[a].host) == 0))
+        b++;
+    return b;
+}
+
+static void head(const dash_data *d, FILE *f)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"" HTML_PAGE_POLICY "\">\n"
+          "<title>osslbench history</title>\n"
+          "<style>body{font-family:sans-serif;margin:1.5em;max-width:80em}"
+          "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;"
+          "padding:2px 6px;text-align:left}td.n{text-align:right}.chg{color:#d00;font-weight:bold}"
+          "</style></head><body>\n", f);
+    fprintf(f, "<h1>osslbench history</h1>\n<p>%zu runs, %zu rows. Each chart is one point on "
+               "one host: the rate of each library run after run, with its 95%% CI; a ringed "
+               "point is a change (its CI does not overlap the previous run's and the rate moved "
+               "by more than %.0f%%). A point links to its run below.</p>\n",
+            d->nrun, d->nrow, 100 * DASH_CHANGE_THRESHOLD);
+}
+
+static void index_of_points(const dash_data *d, FILE *f)
+{
+    fputs("<h2 id=\"points\">Points</h2>\n<ul>\n", f);
+    size_t k = 0;
+    for (size_t a = 0; a < d->nrow; a = group_end(d, a, false), k++) {
+        size_t changes = 0, b = group_end(d, a, false);
+        for (size_t i = a; i < b; i++)
+            changes += d->row[i].changed;
+        fprintf(f, "<li><a href=\"#p-%zu\">", k);
+        html_put(f, d->row[a].point);
+        fputs("</a>", f);
+        if (changes)
+            fprintf(f, " <span class=\"chg\">%zu change%s</span>", changes, changes > 1 ? "s" : "");
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
+/* The newest row of each library: its rate, CI and run. */
+static void latest_table(const dash_data *d, size_t a, size_t b, FILE *f)
+{
+    double scale = unit_shown_scale(d->row[a].unit);
+    fputs("<table><tr><th>library</th><th>newest run</th><th>rate (", f);
+    html_put(f, unit_shown_name(d->row[a].unit));
+    fputs(")</th><th>95% CI</th><th>runs</th></tr>\n", f);
+    for (size_t i = a; i < b;) {
+        size_t j = i + 1;
+        while (j < b && strcmp(d->row[j].label, d->row[i].label) == 0)
+            j++;
+        const dash_row *r = &d->row[j - 1];
+        fputs("<tr><td>", f);
+        html_put(f, r->label);
+        fprintf(f, "</td><td><a href=\"#run-%zu\">", r->run + 1);
+        html_put(f, r->started);
+        if (r->has_rate)
+            fprintf(f, "</a></td><td class=\"n\">%.4g</td><td class=\"n\">%.4g – %.4g</td>",
+                    r->rate * scale, r->lo * scale, r->hi * scale);
+        else
+            fputs("</a></td><td>no rate</td><td></td>", f);
+        fprintf(f, "<td class=\"n\">%zu</td></tr>\n", j - i);
+        i = j;
+    }
+    fputs("</table>\n", f);
+}
+
+static void runs_table(const dash_data *d, FILE *f)
+{
+    fputs("<h2 id=\"runs\">Runs</h2>\n<table><tr><th>#</th><th>run_id</th><th>started</th>"
+          "<th>host</th><th>rows</th><th>imported from</th></tr>\n", f);
+    for (size_t i = 0; i < d->nrun; i++) {
+        const dash_run *r = &d->run[i];
+        fprintf(f, "<tr id=\"run-%zu\"><td>%zu</td><td>", i + 1, i + 1);
+        html_put(f, r->run_id);
+        fputs("</td><td>", f);
+        html_put(f, r->started);
+        fputs("</td><td>", f);
+        html_put(f, r->host);
+        fprintf(f, "</td><td class=\"n\">%ld</td><td>", r->rows);
+        html_put(f, r->source);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
+void dash_write_page(const dash_data *d, FILE *f)
+{
+    head(d, f);
+    index_of_points(d, f);
+    size_t k = 0;
+    for (size_t p = 0; p < d->nrow; p = group_end(d, p, false), k++) {
+        fprintf(f, "<h2 id=\"p-%zu\">", k);
+        html_put(f, d->row[p].point);
+        fputs("</h2>\n", f);
+        for (size_t a = p; a < group_end(d, p, false); a = group_end(d, a, true)) {
+            fputs("<h3>host ", f);
+            html_put(f, d->row[a].host);
+            fputs("</h3>\n", f);
+            dash_write_chart(d, a, group_end(d, a, true), f);
+            latest_table(d, a, group_end(d, a, true), f);
+        }
+    }
+    runs_table(d, f);
+    fputs("</body></html>\n", f);
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# The results history (issue 35): runs imported into one SQLite database
+# (loaded at run time from Debian's libsqlite3-0) once each, a point across
+# runs (osslbench history), and the static dashboard (make dashboard).
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RUNS=$BATS_FILE_TMPDIR/runs
+    local i
+    for i in 1 2 3; do
+        mkdir -p "$RUNS/r$i"
+        "$OSSLBENCH" run --lib base="$SYSTEM_LIBCRYPTO" --lib new="$SYSTEM_LIBCRYPTO" --workloads sha256 \
+            --sizes 16,1024 --api evp --quick -q --csv "$RUNS/r$i/results.csv" >/dev/null 2>&1
+    done
+}
+
+setup() {
+    [[ -s $RUNS/r3/results.csv ]] || skip "the quick runs in setup_file wrote no results"
+    T=$BATS_TEST_TMPDIR
+}
+
+# sql DB QUERY: one value, through Python's own sqlite3 (not osslbench's code).
+sql() {
+    python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])' "$1" "$2"
+}
+
+@test "db import: a run is imported whole, once: again adds nothing" {
+    run "$OSSLBENCH" db import "$RUNS/r1" "$RUNS/r2/results.csv" --db "$T/h.db"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [[ ${lines[0]} == "$RUNS/r1: 1 run(s) added (4 rows), 0 already in $T/h.db" ]]
+    run "$OSSLBENCH" db import "$RUNS/r1" "$RUNS/r2" --db "$T/h.db"
+    [ "$status" -eq 0 ]
+    [[ ${lines[1]} == *": 0 run(s) added (0 rows), 1 already in "* ]]
+    [ "$(sql "$T/h.db" 'select count(*) from runs')" -eq 2 ]
+    [ "$(sql "$T/h.db" 'select count(*) from results')" -eq 8 ]
+    # context, rows and samples, as the run folder has them
+    [ "$(sql "$T/h.db" "select value from context where key = 'interrupted'")" = no ]
+    want=$("$OSSLBENCH" columns "$RUNS/r1/results.csv" sample_rates | head -n 1)
+    [ "$(sql "$T/h.db" 'select sample_rates from results order by run_id, row limit 1')" = "$want" ] ||
+        [ "$(sql "$T/h.db" "select sample_rates from results where run_id = (select run_id from runs where source like '%r1%') order by row limit 1")" = "$want" ]
+}
+
+@test "two imports at once lose nothing (WAL, a busy timeout)" {
+    local i
+    for i in 1 2 3; do
+        "$OSSLBENCH" db import "$RUNS/r$i" --db "$T/c.db" >"$T/imp$i.log" 2>&1 &
+    done
+    wait
+    cat "$T"/imp*.log
+    [ "$(sql "$T/c.db" 'select count(*) from runs')" -eq 3 ]
+    [ "$(sql "$T/c.db" 'select count(*) from results')" -eq 12 ]
+}
+
+@test "history: a point across runs, with each row's run_id, in term, csv, md and json" {
+    "$OSSLBENCH" db import "$RUNS/r1" "$RUNS/r2" "$RUNS/r3" --db "$T/h.db" >/dev/null
+    run "$OSSLBENCH" history --db "$T/h.db" --workload sha256 --bytes 1k --label new --format json
+    [ "$status" -eq 0 ]
+    n=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(len({r["run_id"] for r in d["history"]}), len(d["history"]), {r["bytes"] for r in d["history"]} == {1024})' <<<"$output")
+    [ "$n" = "3 3 True" ]
+    run "$OSSLBENCH" history --db "$T/h.db" --workload sha256 --format csv
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == run_id,started,host,label,version,workload,api,op,bytes,threads,procs,rate,ci_low,ci_high,unit,status ]]
+    [ "${#lines[@]}" -eq 13 ]
+    run "$OSSLBENCH" history --db "$T/h.db" --workload sha256 --format md
+    [ "${#lines[@]}" -eq 14 ]
+    run "$OSSLBENCH" history --db "$T/h.db" --workload md5
+    [ "$status" -eq 0 ]
+    [[ $output == *"no rows of md5"* ]]
+}
+
+@test "bad inputs: one line and exit 2 (no database, not a database, a newer schema, no workload)" {
+    run "$OSSLBENCH" history --db "$T/none.db" --workload sha256
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [ ! -e "$T/none.db" ]
+    echo "not a database" >"$T/text.db"
+    run "$OSSLBENCH" db import "$RUNS/r1" --db "$T/text.db"
+    [ "$status" -eq 2 ]
+    [[ $output == "osslbench db: $T/text.db: not an osslbench history database"* ]]
+    [ "$(cat "$T/text.db")" = "not a database" ]
+    "$OSSLBENCH" db import "$RUNS/r1" --db "$T/new.db" >/dev/null
+    python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("update meta set value = 99 where key = '"'"'schema_version'"'"'"); c.commit()' "$T/new.db"
+    run "$OSSLBENCH" history --db "$T/new.db" --workload sha256
+    [ "$status" -eq 2 ]
+    [[ $output == *"schema version 99 is newer than this osslbench's 1" ]]
+    run "$OSSLBENCH" history --db "$T/h.db"
+    [ "$status" -eq 2 ]
+    run "$OSSLBENCH" db import "$T/no-such-run" --db "$T/x.db"
+    [ "$status" -eq 1 ]
+    [ "${#lines[@]}" -eq 1 ]
+}
+
+@test "make dashboard: one inert page, each point linked to its run, hostile text escaped" {
+    mkdir "$T/evil"
+    cp "$RUNS/r3/results.csv" "$T/evil/results.csv"
+    sed 's/^host: .*/host: <script>document.title="PWNED"<\/script><img src=x onerror=alert(1)>/' \
+        "$RUNS/r3/metadata.txt" >"$T/evil/metadata.txt"
+    sed -i 's/,20[0-9T]*Z-[0-9a-f]*,/,evil-run,/' "$T/evil/results.csv"
+    "$OSSLBENCH" db import "$RUNS/r1" "$RUNS/r2" "$T/evil" --db "$T/d.db" >/dev/null
+    run make -s -C "$ROOT" dashboard DB="$T/d.db" OUT="$T/dash"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    page=$T/dash/index.html
+    grep -q 'Content-Security-Policy' "$page"
+    run grep -ciE '<script|<img|src=.https?:|href=.https?:' "$page"
+    [ "$output" -eq 0 ]
+    grep -q '&lt;script&gt;' "$page"
+    # every chart point links to a run row of the page
+    while read -r id; do
+        grep -q "id=\"$id\"" "$page" || { echo "no $id"; false; }
+    done < <(grep -o 'href="#run-[0-9]*"' "$page" | sort -u | sed 's/.*#//; s/"//')
+    [ "$(grep -c '<svg' "$page")" -eq 4 ] # 2 points x 2 hosts (vm and the evil one)
+    if command -v chromium >/dev/null; then
+        run timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+            --user-data-dir="$T/prof" --dump-dom "file://$page"
+        [ "$status" -eq 0 ]
+        [[ $output == *"<title>osslbench history</title>"* ]]
+        [[ $output != *"<script"* && $output != *"<img"* ]] # the host stays text
+    fi
+    # shellcheck disable=SC2016 # the $(shell ...) is the attack: make must not run it
+    run make -s -C "$ROOT" dashboard DB='$(shell touch '"$T"'/pwned)'
+    [ "$status" -ne 0 ]
+    [ ! -e "$T/pwned" ]
+}
