@@ -7,6 +7,10 @@
 #   make bisect OPENSSL_GIT=/path/to/openssl GOOD=<ref> BAD=<ref>
 #        [WORKLOAD=sha256] [SIZE=16] [API=evp] [TIME=1] [THRESHOLD=5]
 #        prints each step and the first commit that changed the speed
+#   make track OPENSSL_GIT=/path/to/openssl [BRANCH=master] [SINCE=<ref>]
+#        [EVERY=N] [REFERENCE_LIB=path] [DB=results/osslbench.db] [WORKLOAD=..]
+#        each commit not yet in the history database built, measured against
+#        the reference and imported; changes printed with their make bisect line
 #
 # Every value from the command line reaches the scripts through the
 # environment only, as the user typed it (tools/knobs.mk exports each knob
@@ -17,12 +21,15 @@
 bisect_saved_goal := $(.DEFAULT_GOAL)
 BISECT_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-.PHONY: regress bisect
+.PHONY: regress bisect track
 
 regress: $(BIN)
 	@bash '$(BISECT_MK_DIR)/regress.sh'
 
 bisect: $(BIN)
 	@bash '$(BISECT_MK_DIR)/bisect.sh'
+
+track: $(BIN)
+	@bash '$(BISECT_MK_DIR)/track.sh'
 
 .DEFAULT_GOAL := $(bisect_saved_goal)

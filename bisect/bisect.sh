@@ -25,21 +25,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # ------------------------------------------------------------ inputs
-# The knobs of this goal, as tools/knobs.tsv lists them.
-for k in $(knob_goal bisect); do
-    knob_check "$k" "${!k:-}"
-done
-WORKLOAD=${WORKLOAD:-$(first_workload)}
-SIZE=${SIZE:-16}
-API=${API:-evp}
-BISECT_TIME=${TIME:-1}
-BISECT_THRESHOLD=${THRESHOLD:-5}
-valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (bin/osslbench list --workloads)"
-valid_size "$SIZE" "$WORKLOAD" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
-[[ $(workload_unit "$WORKLOAD") != op/s ]] || SIZE=0 # op/s points have no block size
-valid_api "$API" || die "API='$(printable "$API")' is not one of $(api_names)"
-valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"
-valid_number "$BISECT_THRESHOLD" || die "THRESHOLD='$(printable "$BISECT_THRESHOLD")' is not a percentage"
+point_knobs bisect
 
 repo=$(require_git_repo "${OPENSSL_GIT:-}")
 good=$(resolve_ref "$repo" GOOD "${GOOD:-}")

@@ -14,8 +14,9 @@ BUILD_RELEASE=${BISECT_BUILD_RELEASE:-$REPO_ROOT/builds/build-release.sh}
 
 # ---------------------------------------------------------------- messages
 # One line per error, prefixed so that make output says who complained.
-say() { printf 'bisect: %s\n' "$*" >&2; }
-die() { printf 'bisect: error: %s\n' "$*" >&2; exit "${DIE_STATUS:-2}"; }
+# SAY_AS: the make target the script serves (bisect, track).
+say() { printf '%s: %s\n' "${SAY_AS:-bisect}" "$*" >&2; }
+die() { printf '%s: error: %s\n' "${SAY_AS:-bisect}" "$*" >&2; exit "${DIE_STATUS:-2}"; }
 now() { date +%s; }
 # printable: never echo control characters a user (or a commit subject) sent.
 printable() { printf '%s' "${1//[^[:print:]]/?}"; }
@@ -59,6 +60,29 @@ resolve_ref() {
     sha=$(git -C "$dir" rev-parse --verify --quiet --end-of-options "$ref^{commit}" 2>/dev/null) \
         || die "$what='$(printable "$ref")' is not a commit in $(printable "$dir")"
     printf '%s\n' "$sha"
+}
+
+# point_knobs GOAL: every knob of make GOAL checked (tools/knobs.tsv), then
+# the one point bisect and track follow: WORKLOAD, SIZE, API (defaults:
+# the runner's first workload, 16, evp), BISECT_TIME and BISECT_THRESHOLD,
+# each validated by asking the runner.
+# shellcheck disable=SC2034 # set for the caller
+point_knobs() {
+    local k
+    for k in $(knob_goal "$1"); do
+        knob_check "$k" "${!k:-}"
+    done
+    WORKLOAD=${WORKLOAD:-$(first_workload)}
+    SIZE=${SIZE:-16}
+    API=${API:-evp}
+    BISECT_TIME=${TIME:-1}
+    BISECT_THRESHOLD=${THRESHOLD:-5}
+    valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (bin/osslbench list --workloads)"
+    valid_size "$SIZE" "$WORKLOAD" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
+    [[ $(workload_unit "$WORKLOAD") != op/s ]] || SIZE=0 # op/s points have no block size
+    valid_api "$API" || die "API='$(printable "$API")' is not one of $(api_names)"
+    valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"
+    valid_number "$BISECT_THRESHOLD" || die "THRESHOLD='$(printable "$BISECT_THRESHOLD")' is not a percentage"
 }
 
 # subject_of DIR SHA: the commit's one-line subject, printable.

@@ -57,8 +57,8 @@ static bool take_formats(const option_spec *o, void *dest, const char *typed, co
     if (bits == 0)
         snprintf(why, n, "--format needs at least one format");
     if ((bits & (F_HTML | F_JSON)) && bits != F_HTML && bits != F_JSON) {
-        snprintf(why, n, "--format %s is a document of its own, not with other formats",
-                 bits & F_HTML ? "html" : "json");
+        snprintf(why, n, "--format %s, not with other formats",
+                 bits & F_HTML ? "html is a page of its own" : "json is a document of its own");
         return false;
     }
     ((report_args *)dest)->formats = bits;

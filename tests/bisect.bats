@@ -144,6 +144,26 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
     [[ $output == *"first slower commit: $(sha_of c4)"* ]]
 }
 
+@test "track: each commit against the reference, into the database; the planted slowdown flagged with its bisect line; again: nothing rebuilt" {
+    need_history
+    local db=$BATS_TEST_TMPDIR/t.db knobs
+    knobs=(OPENSSL_GIT="$HIST" BRANCH=c5 SINCE=c0 WORKLOAD=sha256 SIZE=16 API=evp DB="$db"
+        TRACK_OUT="$BATS_TEST_TMPDIR/track" REFERENCE_LIB="$SYSTEM_LIBCRYPTO")
+    run make -s -C "$ROOT" track "${knobs[@]}"
+    echo "$output"
+    [ "$status" -ne 0 ] # a slowdown was flagged (track.sh exits 1; make says 2)
+    [[ $output == *"track: $(sha_of c2 | cut -c1-12) does not build: skipped"* ]]
+    [[ $output == *"track: change at $(sha_of c4 | cut -c1-12) (sha256: extra work per digest (the planted slowdown)): ratio to the reference "*" (slower)"* ]]
+    [[ $output == *"confirm with: make bisect OPENSSL_GIT=$HIST GOOD=$(sha_of c3 | cut -c1-12) BAD=$(sha_of c4 | cut -c1-12) WORKLOAD=sha256 SIZE=16 API=evp"* ]]
+    [ "$(grep -c 'track: change at' <<<"$output")" -eq 1 ] # c5 is as slow as c4: no second change
+    [ "$("$OSSLBENCH" history --db "$db" --workload sha256 --label ref --format csv | tail -n +2 | wc -l)" -eq 5 ]
+    # a nightly re-run: every commit already tracked, the same change found from the database
+    run make -s -C "$ROOT" track "${knobs[@]}"
+    [ "$status" -ne 0 ]
+    [[ $output == *"track: 0 built and measured in "* ]]
+    [[ $output == *"track: change at $(sha_of c4 | cut -c1-12) "* ]]
+}
+
 @test "bisect METRIC=instructions: one counted run per step finds the planted commit (libraries reused)" {
     need_history
     command -v valgrind >/dev/null || skip "valgrind is not installed (METRIC=instructions counts with it)"
