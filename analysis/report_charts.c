@@ -49,8 +49,8 @@ void chart_throughput(dat_ctx *c, const point_list *l)
     }
     dat_close(&c->out, f);
     dat_list_start(&c->out, CHART_THROUGHPUT, name, colours);
-    fprintf(c->out.list, "%s throughput vs block size, %s API%s\t%s\n", g->workload, g->api, tag,
-            sizes);
+    fprintf(c->out.list, "%s throughput vs block size, %s API%s\t%s\tthroughput (%s, log scale)\n",
+            g->workload, g->api, tag, sizes, unit_shown_name(UNIT_BYTES));
 }
 
 /* The releases a chart of these points shows (at most 256): those with a

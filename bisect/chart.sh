@@ -59,10 +59,7 @@ if [[ $unit == instr/op ]]; then
 fi
 title="$point: $what per tested commit (${good:0:7}..${bad:0:7})"
 # Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08.
-read -r scale prefix < <(awk -v r="$good_rate" 'BEGIN {
-    s = 1; split(" k M G T", p, " "); i = 1
-    while (r / s >= 1000 && i < 5) { s *= 1000; i++ }
-    print s, (i > 1 ? p[i - 1] : "") }')
+read -r scale prefix < <(si_prefix "$good_rate")
 shown=$(awk -v g="$good_rate" -v b="$boundary" -v s="$scale" 'BEGIN { printf "%.6g", g * b / s }')
 
 # The chart is a kind of the chart table (analysis/charts.def: bisect):

@@ -38,6 +38,12 @@ typedef struct {
 bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n);
 void dash_free(dash_data *d);
 void dash_write_page(const dash_data *d, FILE *f);
+/* The end of the group of rows that starts at a: one point (and host). */
+size_t dash_group_end(const dash_data *d, size_t a, bool by_host);
+/* The rows of [first, end) whose library has no other row there (a commit
+ * of make track, measured once), in run order, into out: they form one
+ * series, a line per library being a line per point.  Their count. */
+size_t dash_singles(const dash_data *d, size_t first, size_t end, size_t *out);
 /* The chart of rows [first, end) (one point on one host): SVG, inline. */
 void dash_write_chart(const dash_data *d, size_t first, size_t end, FILE *f);
 

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 /* dash_write_chart (dashboard.h): one point on one host, run after run, as
  * inline SVG written here (no script, no link but to the page's own run
  * anchors); every text from the database through html_put. */
@@ -73,17 +74,19 @@ static void axes(const dash_data *d, const frame *fr, const char *unit, FILE *f)
     }
 }
 
-static void series(const dash_data *d, const frame *fr, size_t a, size_t b, int colour,
-                   FILE *f)
+/* One series: the rows at idx[0..n) (in date order), a line through them,
+ * each point with its CI and a link to its run; legend line `colour`. */
+static void series(const dash_data *d, const frame *fr, const size_t *idx, size_t n, int colour,
+                   const char *legend, FILE *f)
 {
     const char *c = palette[colour % (int)(sizeof palette / sizeof palette[0])];
     fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", c);
-    for (size_t i = a; i < b; i++)
-        if (d->row[i].has_rate)
-            fprintf(f, "%.1f,%.1f ", x_of(fr, d->row[i].run), y_of(fr, d->row[i].rate));
+    for (size_t k = 0; k < n; k++)
+        if (d->row[idx[k]].has_rate)
+            fprintf(f, "%.1f,%.1f ", x_of(fr, d->row[idx[k]].run), y_of(fr, d->row[idx[k]].rate));
     fputs("\"/>\n", f);
-    for (size_t i = a; i < b; i++) {
-        const dash_row *r = &d->row[i];
+    for (size_t k = 0; k < n; k++) {
+        const dash_row *r = &d->row[idx[k]];
         if (!r->has_rate)
             continue;
         double x = x_of(fr, r->run);
@@ -106,7 +109,7 @@ static void series(const dash_data *d, const frame *fr, size_t a, size_t b, int 
     fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
                "<text x=\"%d\" y=\"%d\" font-size=\"12\">", W - RIGHT + 14, TOP + 18 * colour, c,
             W - RIGHT + 30, TOP + 18 * colour + 10);
-    html_put(f, d->row[a].label);
+    html_put(f, legend);
     fputs("</text>\n", f);
 }
 
@@ -129,14 +132,31 @@ void dash_write_chart(const dash_data *d, size_t first, size_t end, FILE *f)
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\" role=\"img\">\n", W, H, W, H);
     axes(d, &fr, d->row[first].unit, f);
+    size_t *idx = malloc((end - first) * sizeof *idx), *single = malloc((end - first) * sizeof *single);
+    if (idx == NULL || single == NULL)
+        abort();
+    size_t nsingle = dash_singles(d, first, end, single);
     int colour = 0;
-    for (size_t a = first; a < end; colour++) {
-        size_t b = a + 1;
+    for (size_t a = first; a < end;) {
+        size_t b = a + 1, n = 0;
         while (b < end && strcmp(d->row[b].label, d->row[a].label) == 0)
             b++;
-        series(d, &fr, a, b, colour, f);
+        for (size_t i = a; i < b; i++)
+            idx[n++] = i;
+        bool alone = false;
+        for (size_t k = 0; k < nsingle && !alone; k++)
+            alone = single[k] == a;
+        if (!alone)
+            series(d, &fr, idx, n, colour++, d->row[a].label, f);
         a = b;
     }
+    if (nsingle > 0) {
+        char legend[64];
+        snprintf(legend, sizeof legend, "%zu, one run each", nsingle);
+        series(d, &fr, single, nsingle, colour, nsingle > 1 ? legend : d->row[single[0]].label, f);
+    }
     fputs("</svg>\n", f);
+    free(idx);
+    free(single);
     free(fr.runs);
 }

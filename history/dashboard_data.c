@@ -35,27 +35,73 @@ static const char rows_sql[] =
 static const char runs_sql[] =
     "SELECT run_id, started, host, source, rows FROM runs ORDER BY started, run_id";
 
-/* The previous row of the same point, host and library, or NULL. */
-static const dash_row *previous(const dash_data *d, size_t i)
+static bool is_change(const dash_row *r, const dash_row *p)
 {
-    if (i == 0)
-        return NULL;
-    const dash_row *a = &d->row[i - 1], *b = &d->row[i];
-    bool same = strcmp(a->point, b->point) == 0 && strcmp(a->host, b->host) == 0 &&
-                strcmp(a->label, b->label) == 0;
-    return same ? a : NULL;
+    return p != NULL && r->has_rate && p->has_rate && (r->lo > p->hi || r->hi < p->lo) &&
+           fabs(r->rate / p->rate - 1) > DASH_CHANGE_THRESHOLD;
 }
 
+static int by_run(const void *a, const void *b, void *ctx)
+{
+    const dash_data *d = ctx;
+    size_t x = d->row[*(const size_t *)a].run, y = d->row[*(const size_t *)b].run;
+    return x < y ? -1 : x > y;
+}
+
+size_t dash_singles(const dash_data *d, size_t first, size_t end, size_t *out)
+{
+    size_t n = 0;
+    for (size_t a = first; a < end;) {
+        size_t b = a + 1;
+        while (b < end && strcmp(d->row[b].label, d->row[a].label) == 0)
+            b++;
+        if (b - a == 1 && end - first > 2)
+            out[n++] = a;
+        a = b;
+    }
+    qsort_r(out, n, sizeof *out, by_run, (void *)d);
+    return n;
+}
+
+size_t dash_group_end(const dash_data *d, size_t a, bool by_host)
+{
+    size_t b = a + 1;
+    while (b < d->nrow && strcmp(d->row[b].point, d->row[a].point) == 0 &&
+           (!by_host || strcmp(d->row[b].host, d->row[a].host) == 0))
+        b++;
+    return b;
+}
+
+/* Each row against the one before it in its series (dash_singles says
+ * which rows share one), skipping rows without a rate. */
 static void mark_changes(dash_data *d)
 {
-    for (size_t i = 0; i < d->nrow; i++) {
-        dash_row *r = &d->row[i];
-        const dash_row *p = previous(d, i);
-        while (p != NULL && !p->has_rate)
-            p = previous(d, (size_t)(p - d->row));
-        r->changed = p != NULL && r->has_rate && (r->lo > p->hi || r->hi < p->lo) &&
-                     fabs(r->rate / p->rate - 1) > DASH_CHANGE_THRESHOLD;
+    size_t *single = malloc(d->nrow * sizeof *single);
+    if (single == NULL && d->nrow > 0)
+        abort();
+    for (size_t a = 0; a < d->nrow; a = dash_group_end(d, a, true)) {
+        size_t end = dash_group_end(d, a, true), n = dash_singles(d, a, end, single);
+        const dash_row *prev = NULL;
+        for (size_t i = a; i < end; i++) {
+            bool alone = false;
+            for (size_t k = 0; k < n && !alone; k++)
+                alone = single[k] == i;
+            if (alone)
+                continue;
+            if (i > a && strcmp(d->row[i - 1].label, d->row[i].label) != 0)
+                prev = NULL;
+            d->row[i].changed = is_change(&d->row[i], prev);
+            if (d->row[i].has_rate)
+                prev = &d->row[i];
+        }
+        prev = NULL;
+        for (size_t k = 0; k < n; k++) {
+            d->row[single[k]].changed = is_change(&d->row[single[k]], prev);
+            if (d->row[single[k]].has_rate)
+                prev = &d->row[single[k]];
+        }
     }
+    free(single);
 }
 
 bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)

@@ -7,15 +7,6 @@
 
 #include <string.h>
 
-static size_t group_end(const dash_data *d, size_t a, bool by_host)
-{
-    size_t b = a + 1;
-    while (b < d->nrow && strcmp(d->row[b].point, d->row[a].point) == 0 &&
-           (!by_host || strcmp(d->row[b].host, d->row[a].host) == 0))
-        b++;
-    return b;
-}
-
 static void head(const dash_data *d, FILE *f)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -36,8 +27,8 @@ static void index_of_points(const dash_data *d, FILE *f)
 {
     fputs("<h2 id=\"points\">Points</h2>\n<ul>\n", f);
     size_t k = 0;
-    for (size_t a = 0; a < d->nrow; a = group_end(d, a, false), k++) {
-        size_t changes = 0, b = group_end(d, a, false);
+    for (size_t a = 0; a < d->nrow; a = dash_group_end(d, a, false), k++) {
+        size_t changes = 0, b = dash_group_end(d, a, false);
         for (size_t i = a; i < b; i++)
             changes += d->row[i].changed;
         fprintf(f, "<li><a href=\"#p-%zu\">", k);
@@ -101,16 +92,16 @@ void dash_write_page(const dash_data *d, FILE *f)
     head(d, f);
     index_of_points(d, f);
     size_t k = 0;
-    for (size_t p = 0; p < d->nrow; p = group_end(d, p, false), k++) {
+    for (size_t p = 0; p < d->nrow; p = dash_group_end(d, p, false), k++) {
         fprintf(f, "<h2 id=\"p-%zu\">", k);
         html_put(f, d->row[p].point);
         fputs("</h2>\n", f);
-        for (size_t a = p; a < group_end(d, p, false); a = group_end(d, a, true)) {
+        for (size_t a = p; a < dash_group_end(d, p, false); a = dash_group_end(d, a, true)) {
             fputs("<h3>host ", f);
             html_put(f, d->row[a].host);
             fputs("</h3>\n", f);
-            dash_write_chart(d, a, group_end(d, a, true), f);
-            latest_table(d, a, group_end(d, a, true), f);
+            dash_write_chart(d, a, dash_group_end(d, a, true), f);
+            latest_table(d, a, dash_group_end(d, a, true), f);
         }
     }
     runs_table(d, f);

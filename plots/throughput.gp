@@ -1,10 +1,11 @@
 # plots/throughput.gp — throughput vs block size, one line per release.
-# ARG6: the block sizes measured, space-separated (the x tics).
+# ARG6: the block sizes measured, space-separated (the x tics); ARG7: the
+# y-axis label, in the unit csv/units.h shows a byte rate in.
 W = 960; H = 600
-fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5; sizes = ARG6
+fmt = ARG1; data = ARG2; out = ARG3; slots = ARG4; title = ARG5; sizes = ARG6; ylabel = ARG7
 load "common.gp"
 set xlabel "block size (bytes, log2 scale)"
-set ylabel "throughput (MB/s = 10^6 bytes/s, log scale)"
+set ylabel ylabel
 set logscale x 2
 set logscale y 10
 @logtics_y
