@@ -53,9 +53,18 @@ static int group_setup(void **state)
     }
     if (!crypto_lib_open(&the_lib, path, why, sizeof why) ||
         !crypto_lib_init(&the_lib, why, sizeof why)) {
-        print_error("cannot load %s: %s\n", path, why);
+        /* One named in OSSLBENCH_PQ_LIB must load; a build found under
+         * builds/install may be another machine's (cross-test runs these
+         * tests for another architecture in the same checkout). */
+        bool named = getenv("OSSLBENCH_PQ_LIB") != NULL && getenv("OSSLBENCH_PQ_LIB")[0] != '\0';
+        if (named || strstr(why, "another architecture") == NULL) {
+            print_error("cannot load %s: %s\n", path, why);
+            free(path);
+            return -1;
+        }
+        print_message("%s: %s: skipping the KEM and signature vector tests\n", path, why);
         free(path);
-        return -1;
+        return 0;
     }
     print_message("library %s: %s\n", path, the_lib.ver.name);
     free(path);
