@@ -10,20 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The baseline as the report will take it: the one given, else the oldest
- * release with an ok row (report_init's one rule). */
-void bench_resolved_baseline(const char *csv, const char *given, char *out, size_t n)
-{
-    result_set set;
-    char path[4096], why[512], oldest[LABEL_SIZE];
-    snprintf(out, n, "%s", given ? given : "oldest release");
-    if (given != NULL || !csv_read_input(csv, &set, path, sizeof path, why, sizeof why))
-        return;
-    if (report_oldest_release(&set, oldest))
-        snprintf(out, n, "%s", oldest);
-    result_set_free(&set);
-}
-
 void bench_append_metadata(const char *dir, const char *const *knobs, size_t nknobs,
                            const bench_libs *libs, const char *baseline, long seconds, int rc,
                            bool interrupted)
@@ -61,18 +47,20 @@ void bench_append_metadata(const char *dir, const char *const *knobs, size_t nkn
 }
 
 /* Rows the runner wrote, and those that failed (not ok, not unsupported). */
-long bench_count_rows(const char *csv, long *failed)
+void bench_read_results(const char *csv, const char *given, bench_results *out)
 {
     result_set set;
-    char path[4096], why[512];
-    *failed = 0;
+    char path[4096], why[512], oldest[LABEL_SIZE];
+    *out = (bench_results){.rows = 0};
+    snprintf(out->baseline, sizeof out->baseline, "%s", given ? given : "oldest release");
     if (!csv_read_input(csv, &set, path, sizeof path, why, sizeof why))
-        return 0;
+        return;
+    out->rows = (long)set.count;
     for (size_t i = 0; i < set.count; i++)
-        *failed += row_status_is_failure(set.rows[i].status);
-    long rows = (long)set.count;
+        out->failed += row_status_is_failure(set.rows[i].status);
+    if (given == NULL && report_oldest_release(&set, oldest))
+        snprintf(out->baseline, sizeof out->baseline, "%s", oldest);
     result_set_free(&set);
-    return rows;
 }
 
 /* Instruction counts are no rates: no speed-up charts, but each release's

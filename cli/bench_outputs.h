@@ -9,17 +9,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The baseline as the report takes it: the one given, else the oldest
- * release with an ok row (report_init's rule, the only one). */
-void bench_resolved_baseline(const char *csv, const char *given, char *out, size_t n);
+/* What the run wrote, read once: its rows, those that failed (not ok, not
+ * unsupported), and the baseline as the report takes it: the one given,
+ * else the oldest release with an ok row (report_oldest_release, the only
+ * rule); "oldest release" when there is none. */
+typedef struct {
+    long rows, failed;
+    char baseline[LABEL_SIZE];
+} bench_results;
+void bench_read_results(const char *csv, const char *given, bench_results *out);
 /* make_command (knobs: K=V as given, each one shell word), releases,
  * baseline, a library line each, wall_seconds, runner_exit and
  * compare_interrupted, appended to the runner's dir/metadata.txt. */
 void bench_append_metadata(const char *dir, const char *const *knobs, size_t nknobs,
                            const bench_libs *libs, const char *baseline, long seconds, int rc,
                            bool interrupted);
-/* Rows in csv, and in *failed those that failed (not ok, not unsupported). */
-long bench_count_rows(const char *csv, long *failed);
 /* Each library's verdict against base, decided on instruction counts. */
 void bench_compare_counts(const bench_libs *libs, const char *dir, const char *csv,
                           const char *base);

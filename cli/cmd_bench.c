@@ -266,7 +266,7 @@ static int parse(int argc, char **argv, bench_options *o, char *installed, char 
 
 static int bench(const bench_options *o, bench_libs *libs)
 {
-    char why[1024], dir[4096], name[512], base[LABEL_SIZE], csv[4200];
+    char why[1024], dir[4096], name[512], csv[4200];
     if (!bench_find_installed(o->installed, libs, why, sizeof why))
         return die("%s", why, "");
     bool will_build = libs->count == 0 && (o->libs == NULL || o->libs[0] == '\0') && !o->no_build;
@@ -306,7 +306,9 @@ static int bench(const bench_options *o, bench_libs *libs)
         return die("osslbench run measured nothing (message above)", "", "");
     }
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
-    bench_resolved_baseline(csv, o->baseline, base, sizeof base);
+    bench_results res;
+    bench_read_results(csv, o->baseline, &res);
+    char *base = res.baseline;
     bench_append_metadata(dir, o->knobs, o->nknobs, libs, base, (long)(time(NULL) - t0), rc,
                           interrupted);
     if (!bench_link_latest(o->results_root, name, why, sizeof why))
@@ -316,14 +318,13 @@ static int bench(const bench_options *o, bench_libs *libs)
         bench_say("draw them anyway with: make plots RESULTS=%s", dir);
         return 130;
     }
-    long failed, rows = bench_count_rows(csv, &failed);
-    if (rows <= 0)
+    if (res.rows <= 0)
         return fprintf(stderr, "compare: error: the runner wrote no result rows (exit %d); see above\n", rc), 1;
     import_run(o, dir);
     const char *metric = run_option(o, "--metric", false);
     if (metric != NULL && strcmp(metric, "instructions") == 0) {
         if (bench_find(libs, base) == NULL)
-            snprintf(base, sizeof base, "%s", libs->lib[0].label);
+            snprintf(base, sizeof res.baseline, "%s", libs->lib[0].label);
         bench_compare_counts(libs, dir, csv, base);
         bench_say("done in %lds: %s (results/latest); instruction counts, no charts: each release "
                   "against %s in %s/compare.md", (long)(time(NULL) - t0), dir, base, dir);
@@ -337,7 +338,7 @@ static int bench(const bench_options *o, bench_libs *libs)
     snprintf(plots, sizeof plots, "%s/plots", dir);
     bench_say_open_first(plots);
     if (rc != 0) {
-        bench_say("some points failed (runner exit %d, about %ld rows): see the status and note columns", rc, failed);
+        bench_say("some points failed (runner exit %d, about %ld rows): see the status and note columns", rc, res.failed);
         return 1;
     }
     return 0;

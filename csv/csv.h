@@ -19,6 +19,10 @@ void csv_put_field(FILE *f, const char *s);
  * csv_put_field, but a cell a spreadsheet would run as a formula is
  * prefixed with ' (numbers stay numbers). */
 void csv_put_text(FILE *f, const char *s);
+/* A row's sample_rates (exact: 17 significant digits) and sample_blocks
+ * fields, space-separated, as results.csv has them. */
+void csv_put_samples(FILE *f, const result_row *r);
+void csv_put_blocks(FILE *f, const result_row *r);
 
 /* Rows of a results file.  Columns are found by header name, so extra
  * columns are ignored; a missing required column, a malformed field, a

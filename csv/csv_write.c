@@ -127,16 +127,28 @@ static void put_STATUS(FILE *f, const result_row *r, row_status v)
 /* The raw data of rank tests, written exactly (17 significant digits
  * round-trip a double): rounding must not turn two samples into a tie, and
  * a summary recomputed from them equals the runner's. */
-static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
+void csv_put_samples(FILE *f, const result_row *r)
 {
     for (size_t i = 0; i < r->nsample; i++)
-        fprintf(f, "%s%.17g", i ? " " : "", v[i]);
+        fprintf(f, "%s%.17g", i ? " " : "", r->sample_rates[i]);
+}
+
+void csv_put_blocks(FILE *f, const result_row *r)
+{
+    for (size_t i = 0; i < r->nblock; i++)
+        fprintf(f, "%s%" PRIu32, i ? " " : "", r->sample_blocks[i]);
+}
+
+static void put_SAMPLES(FILE *f, const result_row *r, const double *v)
+{
+    (void)v;
+    csv_put_samples(f, r);
 }
 
 static void put_BLOCKS(FILE *f, const result_row *r, const uint32_t *v)
 {
-    for (size_t i = 0; i < r->nblock; i++)
-        fprintf(f, "%s%" PRIu32, i ? " " : "", v[i]);
+    (void)v;
+    csv_put_blocks(f, r);
 }
 
 bool csv_write_row(FILE *f, const result_row *r)

@@ -56,31 +56,31 @@ static void bind_STATUS(sqlite3_stmt *st, int i, const result_row *r, row_status
     bind_TEXT(st, i, r, row_status_name(v));
 }
 
-/* Samples as the CSV writes them: space-separated, exact. */
-static void bind_SAMPLES(sqlite3_stmt *st, int i, const result_row *r, const double *v)
+/* Samples and blocks as results.csv has them (csv_put_samples, _blocks). */
+static void bind_field(sqlite3_stmt *st, int i, const result_row *r,
+                       void (*put)(FILE *, const result_row *))
 {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    for (size_t k = 0; f != NULL && k < r->nsample; k++)
-        fprintf(f, "%s%.17g", k ? " " : "", v[k]);
-    if (f != NULL)
-        fclose(f);
-    bind_TEXT(st, i, r, text != NULL ? text : "");
+    if (f == NULL)
+        abort();
+    put(f, r);
+    fclose(f);
+    bind_TEXT(st, i, r, text);
     free(text);
+}
+
+static void bind_SAMPLES(sqlite3_stmt *st, int i, const result_row *r, const double *v)
+{
+    (void)v;
+    bind_field(st, i, r, csv_put_samples);
 }
 
 static void bind_BLOCKS(sqlite3_stmt *st, int i, const result_row *r, const uint32_t *v)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    for (size_t k = 0; f != NULL && k < r->nblock; k++)
-        fprintf(f, "%s%" PRIu32, k ? " " : "", v[k]);
-    if (f != NULL)
-        fclose(f);
-    bind_TEXT(st, i, r, text != NULL ? text : "");
-    free(text);
+    (void)v;
+    bind_field(st, i, r, csv_put_blocks);
 }
 
 static const char insert_row[] = "INSERT INTO results(row"
