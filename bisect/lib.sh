@@ -116,6 +116,9 @@ build_commit() {
     # Publish by rename: a half-copied library never has the final name.
     rm -rf -- "$cache.tmp.$$"
     mkdir -p "$cache.tmp.$$" && cp -- "$built" "$cache.tmp.$$/" || return 1
+    # its libssl beside it, for the TLS workloads (the same name with libssl)
+    local ssl; ssl=$(dirname "$built")/$(basename "$built" | sed 's/^libcrypto/libssl/')
+    [[ ! -f $ssl ]] || cp -- "$ssl" "$cache.tmp.$$/" || return 1
     cp -- "$(dirname "$built")/../build-info.txt" "$cache.tmp.$$/" 2>/dev/null || true
     rm -rf -- "$cache" && mv -- "$cache.tmp.$$" "$cache" || return 1
     printf '%s\n' "$cache/$(basename "$built")"

@@ -4,7 +4,7 @@
 # recipe_fork_* function runs inside the source tree, in a child shell with
 # `set -euo pipefail`, its output going to the build's log).
 #
-# Only libcrypto is built, as a shared library, optimised (CMake's default
+# libcrypto and libssl are built, as shared libraries, optimised (CMake's default
 # build type is a debug build without optimisation: it would measure nothing
 # a user runs), with the same fixed non-existent prefix as the OpenSSL
 # releases, so no configuration file found on a system path can change what
@@ -12,7 +12,7 @@
 
 # Bump when a recipe below changes what gets built: every fork is rebuilt.
 # shellcheck disable=SC2034  # read by build-fork.sh, which sources this file
-FORK_RECIPE_VERSION=1
+FORK_RECIPE_VERSION=2
 FORK_PREFIX=/nonexistent/osslbench
 # CMake and Ninja put their output here, inside the scratch source tree.
 FORK_CMAKE_DIR=_osslbench_build
@@ -56,10 +56,10 @@ recipe_fork_configure_autotools() {
     echo "=== configure line: sh ./configure ${args[*]}"
     sh ./configure "${args[@]}"
 }
-recipe_fork_build_autotools() { make -j"$(fork_jobs)" -C crypto; }
+recipe_fork_build_autotools() { make -j"$(fork_jobs)" -C crypto && make -j"$(fork_jobs)" -C ssl; }
 recipe_fork_install_autotools() {
     mkdir -p "$1/lib"
-    cp -a crypto/.libs/libcrypto.so* "$1/lib/"
+    cp -a crypto/.libs/libcrypto.so* ssl/.libs/libssl.so* "$1/lib/"
 }
 
 # ---------------------------------------------------------------- cmake (AWS-LC, BoringSSL)
@@ -71,13 +71,13 @@ recipe_fork_configure_cmake() {
     echo "=== configure line: cmake ${args[*]}"
     cmake -S . -B "$FORK_CMAKE_DIR" "${args[@]}"
 }
-recipe_fork_build_cmake() { ninja -C "$FORK_CMAKE_DIR" -j"$(fork_jobs)" crypto; }
+recipe_fork_build_cmake() { ninja -C "$FORK_CMAKE_DIR" -j"$(fork_jobs)" crypto ssl; }
 recipe_fork_install_cmake() {
     local libs
     mkdir -p "$1/lib"
     # AWS-LC puts it in crypto/, BoringSSL at the top of the build folder.
-    libs=$(find "$FORK_CMAKE_DIR" -maxdepth 2 -name 'libcrypto.so*' \( -type f -o -type l \))
-    [[ -n $libs ]] || { echo "no libcrypto.so in $FORK_CMAKE_DIR"; return 1; }
+    libs=$(find "$FORK_CMAKE_DIR" -maxdepth 2 \( -name 'libcrypto.so*' -o -name 'libssl.so*' \) \( -type f -o -type l \))
+    grep -q libcrypto <<<"$libs" || { echo "no libcrypto.so in $FORK_CMAKE_DIR"; return 1; }
     # shellcheck disable=SC2086  # file names without blanks, from find above
     cp -a $libs "$1/lib/"
 }

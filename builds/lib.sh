@@ -195,7 +195,7 @@ apt_ready() {
 # line says what it was built from; a different identity means rebuild.
 
 # Bump when recipes.sh changes what gets built: every install is then redone.
-RECIPE_VERSION=3
+RECIPE_VERSION=4
 
 # Bump when the APPS=1 part of recipes.sh changes: only APPS=1 installs are
 # then redone (2: libssl installed, bin/openssl is the program with an rpath).

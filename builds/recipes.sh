@@ -1,17 +1,19 @@
 # shellcheck shell=bash
 # builds/recipes.sh — how each OpenSSL generation is configured, built and
 # shellcheck shell=bash
-# installed (sourced by build-release.sh after lib.sh).  Only libcrypto is
-# built: the harness loads nothing else, and it halves build times.
+# installed (sourced by build-release.sh after lib.sh).  libcrypto and
+# libssl are built (the TLS workloads load libssl beside libcrypto), never
+# the apps or tests unless asked: that halves build times.
 #
 # Generations (manifest column 2):
-#   0.9.8, 1.0  ./config shared -fcommon ; make build_crypto ; make SHLIBDIRS=crypto build-shared
+#   0.9.8, 1.0  ./config shared -fcommon ; make build_crypto build_ssl ;
+#               make SHLIBDIRS="crypto ssl" build-shared
 #               (gcc 10+ defaults to -fno-common, which these trees need)
 #   1.1         ./config shared ; make build_libs
-#   3           ./config shared ; make build_generated ; make libcrypto.so   (3.x and 4.x;
-#               half of build_libs, which compiles every file twice: static + shared)
+#   3           ./config shared ; make build_generated ; make libcrypto.so libssl.so   (3.x
+#               and 4.x; half of build_libs, which compiles every file twice: static + shared)
 # Knobs (environment): CC, OSSLBENCH_JOBS (default nproc), OSSLBENCH_CONFIG_OPTS
-# (extra ./config words), APPS=1 (also libssl and apps/openssl, which becomes bin/openssl
+# (extra ./config words), APPS=1 (also apps/openssl, which becomes bin/openssl
 # with an rpath to this lib/), OSSLBENCH_MODULES=0 (3.x: not the provider
 # modules, which by default are built and installed to lib/ossl-modules, where
 # the runner's --provider legacy finds them).
@@ -67,9 +69,10 @@ recipe_build() {
             # The old recursive makefiles are not known to be parallel-safe: try -j,
             # and if that fails let a serial make finish the job (make resumes).
             { make -j"$JOBS" build_crypto || make build_crypto; } \
-                && make SHLIBDIRS=crypto build-shared ;;
+                && { make -j"$JOBS" build_ssl || make build_ssl; } \
+                && make SHLIBDIRS="crypto ssl" build-shared ;;
         1.1) make -j"$JOBS" build_libs ;;
-        3)   make -j"$JOBS" build_generated && make -j"$JOBS" libcrypto.so ;;
+        3)   make -j"$JOBS" build_generated && make -j"$JOBS" libcrypto.so libssl.so ;;
         *)   echo "unknown generation $gen"; return 1 ;;
     esac
 }
@@ -116,15 +119,14 @@ recipe_build_extras() {
 recipe_install() {
     local stage=$1 f
     mkdir -p "$stage/lib"
-    # The real file plus its symlinks (libcrypto.so -> libcrypto.so.3 ...).
-    cp -a libcrypto.so* "$stage/lib/"
+    # The real files plus their symlinks (libcrypto.so -> libcrypto.so.3 ...).
+    cp -a libcrypto.so* libssl.so* "$stage/lib/"
     if [[ -d providers ]] && compgen -G 'providers/*.so' >/dev/null && [[ ${OSSLBENCH_MODULES:-1} == 1 ]]; then
         mkdir -p "$stage/lib/ossl-modules"
         for f in providers/*.so; do cp -a "$f" "$stage/lib/ossl-modules/"; done
     fi
     if [[ ${APPS:-0} == 1 ]]; then
         [[ -x apps/openssl ]] || { echo "APPS=1 but no apps/openssl was built"; return 1; }
-        cp -a libssl.so* "$stage/lib/"
         mkdir -p "$stage/bin"
         cp apps/openssl "$stage/bin/openssl"
     fi

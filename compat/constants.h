@@ -68,6 +68,7 @@
 #define CX_OPENSSL_INIT_ADD_ALL_CIPHERS 0x4u
 #define CX_OPENSSL_INIT_ADD_ALL_DIGESTS 0x8u
 #define CX_OPENSSL_INIT_NO_LOAD_CONFIG 0x80u
+#define CX_OPENSSL_INIT_LOAD_SSL_STRINGS 0x00200000u /* OPENSSL_init_ssl, 1.1.0+ */
 /* The type codes of SSLeay_version (up to 1.0.2) and OpenSSL_version
  * (1.1.0+): renumbered in 1.1.0, only 0 (the version text) is the same;
  * MODULES_DIR and CPU_INFO came in 3.0. */
@@ -84,5 +85,27 @@
 /* The locking callback's mode bit (else unlock); the callback exists up to
  * 1.0.2 (1.1.0 locks internally). */
 #define CX_CRYPTO_LOCK 1
+
+/* --- libssl (ssl.h, tls1.h, x509_vfy.h) --------------------------------- */
+#define CX_TLS1_VERSION 0x0301
+#define CX_TLS1_2_VERSION 0x0303   /* 1.0.1+ */
+#define CX_TLS1_3_VERSION 0x0304   /* 1.1.1+ */
+#define CX_SSL_ERROR_WANT_READ 2
+#define CX_SSL_ERROR_WANT_WRITE 3
+#define CX_SSL_VERIFY_PEER 1
+#define CX_SSL_SENT_SHUTDOWN 1
+#define CX_SSL_RECEIVED_SHUTDOWN 2
+#define CX_X509_V_OK 0
+#define CX_SSL_OP_NO_TICKET 0x00004000UL /* 1.0.0+, the same bit in 3.x */
+/* SSL_ctrl / SSL_CTX_ctrl codes behind macros */
+#define CX_SSL_CTRL_GET_SESSION_REUSED 8   /* SSL_session_reused, a macro up to 1.0.2 */
+#define CX_SSL_CTRL_OPTIONS 32             /* SSL_CTX_set_options, a macro up to 1.0.2 */
+#define CX_SSL_CTRL_SET_GROUPS_LIST 92     /* 1.0.2: SSL_CTRL_SET_CURVES_LIST, the same code */
+#define CX_SSL_CTRL_SET_ECDH_AUTO 94       /* 1.0.2 only: ECDHE with the configured curves */
+#define CX_SSL_CTRL_GET_PEER_TMP_KEY 109   /* 1.0.2: SSL_CTRL_GET_SERVER_TMP_KEY */
+#define CX_SSL_CTRL_SET_MIN_PROTO_VERSION 123 /* 1.1.0+ */
+#define CX_SSL_CTRL_SET_MAX_PROTO_VERSION 124 /* 1.1.0+ */
+#define CX_SSL_CTRL_GET_NEGOTIATED_GROUP 134  /* 3.0+ */
+#define CX_TLSEXT_NID_UNKNOWN 0x1000000    /* 3.0+: a group without a NID (a provider's) */
 
 #endif

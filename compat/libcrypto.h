@@ -26,6 +26,11 @@ typedef struct {
     release_version ver; /* a fork: its flavor and own name, the shape of the release it claims */
     char version_text[160];
     crypto_fns fn;
+    /* The libssl beside it (compat/libssl.c): its handle, or NULL with the
+     * reason in ssl_why; its functions are in fn like libcrypto's. */
+    void *ssl_handle;
+    char ssl_path[PATH_MAX];
+    char ssl_why[200];
 } crypto_lib;
 
 /* Fields of `osslbench info`; each maps to a per-release OpenSSL_version /
@@ -63,6 +68,14 @@ bool crypto_lib_init(crypto_lib *lib, char *why, size_t whylen);
  * when the build lacks the functions to do it. */
 bool crypto_lib_enable_threads(const crypto_lib *lib, char *why, size_t whylen);
 
+/* Finds, loads and checks the libssl beside an opened libcrypto (the same
+ * folder and suffix: libcrypto.so.3 -> libssl.so.3) and fills its part of
+ * the table.  Never fails the library: without a usable libssl, ssl_handle
+ * stays NULL and ssl_why says why (the TLS workloads are then
+ * unsupported).  Called by crypto_lib_open; initialised by crypto_lib_init. */
+void crypto_lib_open_ssl(crypto_lib *lib);
+bool crypto_lib_init_ssl(crypto_lib *lib);
+
 /* NULL when the release does not expose that field. */
 const char *crypto_lib_info(const crypto_lib *lib, crypto_info_field f);
 
@@ -90,6 +103,7 @@ typedef struct {
     size_t offset;      /* of the pointer inside crypto_fns */
     const char *old_symbol; /* a RENAMED entry: the name before `renamed`; else NULL */
     long renamed;           /* a RENAMED entry: the first release with `symbol` */
+    bool in_libssl;         /* resolved from the libssl beside (symbols_ssl.def) */
 } crypto_symbol;
 extern const crypto_symbol crypto_symbols[];
 extern const size_t crypto_symbol_count;

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "libcrypto.h"
+#include "own_symbol.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -16,7 +17,19 @@ const crypto_symbol crypto_symbols[] = {
 #define RENAMED(from, renamed_in, to, ret, fn, old, params)                                   \
     {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
      .old_symbol = #old, .renamed = renamed_in},
+#define SSL_FN(from, to, ret, fn, params)                                                     \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .in_libssl = true},
+#define SSL_SHAPE(from, to, ret, member, sym, params)                                         \
+    {.name = #member, .symbol = #sym, .since = from, .until = to, .shape_only = true,         \
+     .offset = offsetof(crypto_fns, member), .in_libssl = true},
+#define SSL_RENAMED(from, renamed_in, to, ret, fn, old, params)                               \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .old_symbol = #old, .renamed = renamed_in, .in_libssl = true},
 #include "symbols.def"
+#undef SSL_RENAMED
+#undef SSL_SHAPE
+#undef SSL_FN
 #undef RENAMED
 #undef SHAPE
 #undef FN
@@ -28,7 +41,7 @@ _Static_assert(sizeof(void *) == sizeof(void (*)(void)), "dlsym needs data/code 
 /* dlsym on a handle also searches the object's dependencies; a libssl handle
  * would silently hand out its libcrypto's functions.  Keep only symbols
  * defined by the very object that was opened. */
-static void *own_symbol(void *handle, struct link_map *self, const char *name)
+void *compat_own_symbol(void *handle, struct link_map *self, const char *name)
 {
     void *p = dlsym(handle, name);
     if (p == NULL)
@@ -90,12 +103,14 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
         return fail(why, n, "cannot inspect: %s", dlerror());
     for (size_t i = 0; i < crypto_symbol_count; i++) {
         const crypto_symbol *s = &crypto_symbols[i];
-        void *p = own_symbol(lib->handle, self, s->symbol);
+        if (s->in_libssl)
+            continue;
+        void *p = compat_own_symbol(lib->handle, self, s->symbol);
         if (p == NULL && s->old_symbol != NULL)
-            p = own_symbol(lib->handle, self, s->old_symbol);
+            p = compat_own_symbol(lib->handle, self, s->old_symbol);
         memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
     }
-    if (lib->fn.SSL_CTX_new != NULL)
+    if (compat_own_symbol(lib->handle, self, "SSL_CTX_new") != NULL)
         return fail(why, n, "%s", "this is libssl, not libcrypto: pass the libcrypto beside it");
 
     unsigned long num;
@@ -119,6 +134,7 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
         return fail(why, n, "%s", "not an OpenSSL libcrypto: it has no SHA-256 at all");
     snprintf(lib->version_text, sizeof lib->version_text, "%s", text ? text : "");
     identify_flavor(lib);
+    crypto_lib_open_ssl(lib);
     keep_own_shapes(lib);
     return true;
 }
@@ -141,6 +157,7 @@ bool crypto_lib_init(crypto_lib *lib, char *why, size_t n)
     if (lib->fn.OSSL_PROVIDER_available != NULL &&
         !lib->fn.OSSL_PROVIDER_available(NULL, "default"))
         return fail(why, n, "%s", "the default provider is not available");
+    (void)crypto_lib_init_ssl(lib); /* without it only the TLS workloads are unsupported */
     return true;
 }
 

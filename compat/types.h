@@ -31,6 +31,16 @@ typedef struct cx_provider cx_OSSL_PROVIDER;
 typedef struct cx_cmac_ctx cx_CMAC_CTX;
 typedef struct cx_crypto_threadid cx_CRYPTO_THREADID;
 typedef struct cx_gcm128_context cx_GCM128_CONTEXT;
+typedef struct cx_ec_group cx_EC_GROUP;
+typedef struct cx_bio cx_BIO;
+typedef struct cx_x509 cx_X509;
+typedef struct cx_x509_store cx_X509_STORE;
+/* libssl's */
+typedef struct cx_ssl_method cx_SSL_METHOD;
+typedef struct cx_ssl_ctx cx_SSL_CTX;
+typedef struct cx_ssl cx_SSL;
+typedef struct cx_ssl_cipher cx_SSL_CIPHER;
+typedef struct cx_ssl_session cx_SSL_SESSION;
 
 /* OSSL_PARAM (3.0+): 40 bytes, offsets 0/8/16/24/32 in every 3.x/4.x. */
 typedef struct {

@@ -15,6 +15,7 @@ static const char *const kinds[KIND_COUNT] = {
     [KIND_PUBLIC_KEY] = "public-key",
     [KIND_KEY_EXCHANGE] = "key-exchange",
     [KIND_RANDOM] = "random",
+    [KIND_TLS] = "tls",
 };
 
 const char *api_name(api_path api)

@@ -24,7 +24,14 @@ const char *api_doc(api_path api);
 bool api_parse(const char *name, api_path *out);
 
 /* What a workload is, for grouping in reports (the CSV's `kind`). */
-typedef enum { KIND_SYMMETRIC, KIND_PUBLIC_KEY, KIND_KEY_EXCHANGE, KIND_RANDOM, KIND_COUNT } workload_kind;
+typedef enum {
+    KIND_SYMMETRIC,
+    KIND_PUBLIC_KEY,
+    KIND_KEY_EXCHANGE,
+    KIND_RANDOM,
+    KIND_TLS,
+    KIND_COUNT
+} workload_kind;
 const char *kind_name(workload_kind kind);
 
 /* A timed loop: `iterations` operations on a prepared state; false when

@@ -28,6 +28,7 @@ typedef struct {
     const char *symbol; /* the first entry's exported name */
     long since, until;
     bool met;
+    bool in_libssl;
 } needed_fn;
 
 static bool lookup(const crypto_lib *lib, const char *name, size_t len, needed_fn *out)
@@ -42,6 +43,7 @@ static bool lookup(const crypto_lib *lib, const char *name, size_t len, needed_f
         out->since = s->since < out->since ? s->since : out->since;
         out->until = s->until > out->until ? s->until : out->until;
         out->met = out->met || (lib != NULL && resolved(lib, s));
+        out->in_libssl = out->in_libssl || s->in_libssl;
     }
     return out->symbol != NULL;
 }
@@ -62,6 +64,7 @@ typedef enum {
     ITEM_TOO_OLD,      /* "needs 3.0 or later" */
     ITEM_GONE,         /* "gone after 1.0.2 (X)" */
     ITEM_NOT_EXPORTED, /* the release has it, this build does not */
+    ITEM_NO_LIBSSL,    /* a libssl function, and no usable libssl beside */
 } item_state;
 
 static item_state item_met(const crypto_lib *lib, const char *item, size_t len, char *why,
@@ -69,6 +72,7 @@ static item_state item_met(const crypto_lib *lib, const char *item, size_t len, 
 {
     long since = R_MAX, until = R_NONE;
     const char *first = NULL;
+    bool in_libssl = false;
     for (const char *p = item; p < item + len;) {
         size_t alen = strcspn(p, "|");
         if (p + alen > item + len)
@@ -82,11 +86,16 @@ static item_state item_met(const crypto_lib *lib, const char *item, size_t len, 
             return ITEM_MET;
         if (first == NULL)
             first = f.symbol;
+        in_libssl = in_libssl || f.in_libssl;
         since = f.since < since ? f.since : since;
         until = f.until > until ? f.until : until;
         p += alen + 1;
     }
     long series = lib->ver.series;
+    if (in_libssl && lib->ssl_handle == NULL && (crypto_lib_is_fork(lib) || series >= since)) {
+        snprintf(why, n, "%s", lib->ssl_why);
+        return ITEM_NO_LIBSSL;
+    }
     if (crypto_lib_is_fork(lib)) {
         int len = snprintf(why, n, "%s not in %s", first, flavor_title(lib->ver.flavor));
         if (since > series && since >= 0 && len >= 0 && (size_t)len < n)
