@@ -28,6 +28,7 @@ static void info_one(const crypto_lib *lib, bool verbose, FILE *out)
     }
     field(out, "version_num", num);
     field(out, "version_text", lib->version_text);
+    field(out, "libssl", lib->ssl_handle != NULL ? lib->ssl_path : lib->ssl_why);
     field(out, "cflags", crypto_lib_info(lib, INFO_CFLAGS));
     field(out, "built_on", crypto_lib_info(lib, INFO_BUILT_ON));
     field(out, "platform", crypto_lib_info(lib, INFO_PLATFORM));
@@ -49,7 +50,7 @@ static void info_one(const crypto_lib *lib, bool verbose, FILE *out)
     bool fork = crypto_lib_is_fork(lib);
     for (size_t i = 0; i < crypto_symbol_count; i++) {
         const crypto_symbol *s = &crypto_symbols[i];
-        if (s->since == R_FORK)
+        if (s->since == R_FORK || (s->in_libssl && lib->ssl_handle == NULL))
             continue;
         void *p;
         memcpy(&p, (const char *)&lib->fn + s->offset, sizeof p);

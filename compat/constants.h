@@ -100,6 +100,9 @@
 /* SSL_ctrl / SSL_CTX_ctrl codes behind macros */
 #define CX_SSL_CTRL_GET_SESSION_REUSED 8   /* SSL_session_reused, a macro up to 1.0.2 */
 #define CX_SSL_CTRL_OPTIONS 32             /* SSL_CTX_set_options, a macro up to 1.0.2 */
+#define CX_SSL_CTRL_SET_SESS_CACHE_MODE 44
+#define CX_SSL_SESS_CACHE_CLIENT 0x0001
+#define CX_SSL_SESS_CACHE_NO_INTERNAL_STORE 0x0200
 #define CX_SSL_CTRL_SET_GROUPS_LIST 92     /* 1.0.2: SSL_CTRL_SET_CURVES_LIST, the same code */
 #define CX_SSL_CTRL_SET_ECDH_AUTO 94       /* 1.0.2 only: ECDHE with the configured curves */
 #define CX_SSL_CTRL_GET_PEER_TMP_KEY 109   /* 1.0.2: SSL_CTRL_GET_SERVER_TMP_KEY */

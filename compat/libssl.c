@@ -30,15 +30,26 @@ static bool no_ssl(crypto_lib *lib, const char *fmt, ...)
     return false;
 }
 
-/* ".../libcrypto.so.1.1" -> ".../libssl.so.1.1"; false when the file name
- * does not start with "libcrypto" (a library renamed by hand). */
+/* ".../libcrypto.so.1.1" -> ".../libssl.so.1.1" when that exists, else the
+ * folder's "libssl.so" (LibreSSL numbers the two apart: libcrypto.so.53,
+ * libssl.so.56); false when the file name does not start with "libcrypto"
+ * (a library renamed by hand).  The binding check decides whether it is
+ * the right one. */
 static bool beside(const char *crypto_path, char *out, size_t n)
 {
     const char *base = strrchr(crypto_path, '/');
     base = base ? base + 1 : crypto_path;
     if (strncmp(base, "libcrypto", 9) != 0)
         return false;
-    int len = snprintf(out, n, "%.*slibssl%s", (int)(base - crypto_path), crypto_path, base + 9);
+    int dir = (int)(base - crypto_path);
+    int len = snprintf(out, n, "%.*slibssl%s", dir, crypto_path, base + 9);
+    struct stat st;
+    if (len > 0 && (size_t)len < n && stat(out, &st) != 0) {
+        char plain[PATH_MAX];
+        int plen = snprintf(plain, sizeof plain, "%.*slibssl.so", dir, crypto_path);
+        if (plen > 0 && (size_t)plen < sizeof plain && stat(plain, &st) == 0)
+            len = snprintf(out, n, "%s", plain);
+    }
     return len > 0 && (size_t)len < n;
 }
 

@@ -17,6 +17,7 @@
 #define R_320 30200L
 #define R_340 30400L
 #define R_350 30500L
+#define R_360 30600L
 #define R_400 40000L
 #define R_MAX 9999999L
 

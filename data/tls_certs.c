@@ -256,8 +256,8 @@ static const unsigned char ed25519_key[] = {
 };
 
 const tls_cert tls_certs[] = {
-    {"rsa2048", 6, rsa2048_cert, sizeof rsa2048_cert, rsa2048_key, sizeof rsa2048_key},
-    {"ecdsa-p256", 408, ecdsa_p256_cert, sizeof ecdsa_p256_cert, ecdsa_p256_key, sizeof ecdsa_p256_key},
-    {"ed25519", 1087, ed25519_cert, sizeof ed25519_cert, ed25519_key, sizeof ed25519_key},
+    {"rsa2048", rsa2048_cert, sizeof rsa2048_cert, rsa2048_key, sizeof rsa2048_key},
+    {"ecdsa-p256", ecdsa_p256_cert, sizeof ecdsa_p256_cert, ecdsa_p256_key, sizeof ecdsa_p256_key},
+    {"ed25519", ed25519_cert, sizeof ed25519_cert, ed25519_key, sizeof ed25519_key},
 };
 const size_t tls_cert_count = sizeof tls_certs / sizeof tls_certs[0];

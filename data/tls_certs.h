@@ -10,7 +10,6 @@
 
 typedef struct {
     const char *name;  /* "rsa2048", "ecdsa-p256", "ed25519" */
-    int pkey_type;     /* the EVP_PKEY type of its key (compat/constants.h) */
     const unsigned char *cert; /* X.509, DER */
     size_t cert_len;
     const unsigned char *key;  /* PKCS#8 PrivateKeyInfo, DER */

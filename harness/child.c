@@ -109,6 +109,12 @@ static void prepare(const crypto_lib *lib, const request *rq, reply *rp, point *
                  ws.name, ws.w->block_multiple);
         return;
     }
+    if (ws.w->op_available != NULL &&
+        ws.w->op_available(lib, &ws, (api_path)rq->api, rq->op, why, sizeof why) != CHECK_PASS) {
+        rp->status = ST_UNSUPPORTED;
+        snprintf(rp->note, sizeof rp->note, "%s", why);
+        return;
+    }
     if (!self_check_passed(lib, &ws, (api_path)rq->api, &rp->status, rp->note, sizeof rp->note))
         return;
     agreement_point_fingerprint(lib, &ws, (api_path)rq->api, rq->op, rq->bytes, rp->fingerprint);

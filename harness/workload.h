@@ -136,6 +136,12 @@ struct workload {
      * make the algorithm's key or context at all (unsupported). */
     workload_check_fn *self_check;
 
+    /* Optional: CHECK_UNAVAILABLE + reason when this library cannot run
+     * one operation of a path it otherwise runs (LibreSSL resumes no TLS
+     * 1.3 session); that operation's rows are unsupported. */
+    check_result (*op_available)(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                 int op, char *why, size_t n);
+
     /* Prepare one measurement point (op = index into ops; bytes ignored
      * for op/s workloads) and choose its timed loop.  NULL + reason on
      * failure.  Called once per thread: states never share a context. */

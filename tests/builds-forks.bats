@@ -24,13 +24,16 @@ teardown() {
 
 # fake_repo DIR TAG HEADER_LINE: a git repository whose tag holds a tree with
 # include/openssl/base.h (and, for BoringSSL, a CMake project of the fault
-# library answering as BoringSSL).
+# library answering as BoringSSL, and a libssl target beside it, as the
+# recipe builds both).
 fake_repo() {
     mkdir -p "$1/include/openssl"
     printf '%s\n' "$3" >"$1/include/openssl/base.h"
     cp "$ROOT/tests/faults/fault_lib.c" "$1/"
+    printf 'int fake_ssl_marker(void) { return 1; }\n' >"$1/fake_ssl.c"
     printf '%s\n' 'cmake_minimum_required(VERSION 3.16)' 'project(fake C)' \
-        'add_library(crypto fault_lib.c)' 'target_compile_definitions(crypto PRIVATE AS_BORINGSSL)' >"$1/CMakeLists.txt"
+        'add_library(crypto fault_lib.c)' 'target_compile_definitions(crypto PRIVATE AS_BORINGSSL)' \
+        'add_library(ssl fake_ssl.c)' >"$1/CMakeLists.txt"
     git -C "$1" init -q
     git -C "$1" add -A
     git -C "$1" -c user.name=t -c user.email=t@invalid commit -q -m fake

@@ -17,6 +17,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,74 @@ static void *tls_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
     return wl_keep_if(ok, s, tls_teardown);
 }
 
+/* What a fork lacks is unsupported, not a failed check (an OpenSSL
+ * release, whose functions say it has the line, fails its known answer
+ * instead): a certificate type its TLS does not take (LibreSSL, Ed25519),
+ * a handshake its defaults refuse (Ed25519 signatures in BoringSSL and
+ * AWS-LC), and TLS 1.3 suites it cannot choose (BoringSSL has no
+ * SSL_CTX_set_ciphersuites: only the lines of the suite it picks). */
+static check_result tls_available(const crypto_lib *lib, const workload_spec *ws, api_path api,
+                                  char *why, size_t n)
+{
+    (void)api;
+    const tls_line *l = ws->w->data;
+    if (!crypto_lib_is_fork(lib))
+        return CHECK_PASS;
+    tls_ctxs t;
+    char refused[200];
+    if (!tls_ctxs_open(&t, lib, &l->def, false, refused, sizeof refused)) {
+        snprintf(why, n, "not in %s: %s", flavor_title(lib->ver.flavor), refused);
+        return CHECK_UNAVAILABLE;
+    }
+    tls_pair p = {0};
+    unsigned id = 0;
+    bool connected = tls_connect(&t, NULL, &p, refused, sizeof refused);
+    if (connected)
+        id = (unsigned)(lib->fn.SSL_CIPHER_get_id(lib->fn.SSL_get_current_cipher(p.client)) &
+                        0xffff);
+    tls_disconnect(lib, &p);
+    tls_ctxs_close(&t);
+    if (!connected) {
+        snprintf(why, n, "not in %s: %s", flavor_title(lib->ver.flavor), refused);
+        return CHECK_UNAVAILABLE;
+    }
+    if (id == l->def.suite_id || lib->fn.SSL_CTX_set_ciphersuites != NULL ||
+        l->def.version != CX_TLS1_3_VERSION)
+        return CHECK_PASS;
+    snprintf(why, n, "%s cannot choose its TLS 1.3 cipher suite (no SSL_CTX_set_ciphersuites)",
+             flavor_title(lib->ver.flavor));
+    return CHECK_UNAVAILABLE;
+}
+
+/* A fork that gives no session to resume, or does not resume one (LibreSSL
+ * has no TLS 1.3 resumption): that operation is unsupported. */
+static check_result tls_op_available(const crypto_lib *lib, const workload_spec *ws,
+                                     api_path api, int op, char *why, size_t n)
+{
+    (void)api;
+    const tls_line *l = ws->w->data;
+    const char *name = ws->w->ops[op];
+    if (!crypto_lib_is_fork(lib) || l->records || strcmp(name, "full") == 0)
+        return CHECK_PASS;
+    tls_ctxs t;
+    if (!tls_ctxs_open(&t, lib, &l->def, strcmp(name, "resume-id") == 0, why, n))
+        return CHECK_PASS; /* the line's own checks say why */
+    char fault[200] = "it did not resume";
+    cx_SSL_SESSION *session = tls_session(&t, fault, sizeof fault);
+    tls_pair p = {0};
+    bool resumed = session != NULL && tls_connect(&t, session, &p, fault, sizeof fault) &&
+                   tls_reused(lib, p.client);
+    tls_disconnect(lib, &p);
+    if (session != NULL)
+        lib->fn.SSL_SESSION_free(session);
+    tls_ctxs_close(&t);
+    if (resumed)
+        return CHECK_PASS;
+    snprintf(why, n, "not in %s: no %s resumption (%s)", flavor_title(lib->ver.flavor),
+             l->def.version == CX_TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2", fault);
+    return CHECK_UNAVAILABLE;
+}
+
 /* Each operation's connection as it is timed: what it negotiated, then
  * its timed loop once; for records, the bytes come back as sent. */
 check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_path api,
@@ -199,6 +268,8 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
     const tls_line *l = ws->w->data;
     bool ok = true;
     for (int op = 0; ok && ws->w->ops[op] != NULL; op++) {
+        if (tls_op_available(lib, ws, api, op, why, n) != CHECK_PASS)
+            continue;
         workload_loop loop = NULL;
         tls_state *s = tls_setup(lib, ws, api, op, 1000, &loop, why, n);
         ok = s != NULL;
@@ -222,15 +293,20 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
 }
 
 /* What every line calls; a handshake line also its resumption's. */
+/* What every line calls (a|b: one or the other, by release or fork); TLS
+ * 1.2 lines turn tickets off with SSL_CTX_ctrl or SSL_CTX_set_options,
+ * whose 32-bit shape in BoringSSL and AWS-LC the table does not carry. */
 #define TLS_NEEDS                                                                             \
-    "SSL_CTX_new SSL_CTX_ctrl SSL_CTX_use_certificate_ASN1 SSL_CTX_use_PrivateKey_ASN1 "     \
-    "SSL_CTX_check_private_key d2i_X509 X509_STORE_add_cert SSL_CTX_set_verify SSL_new SSL_set_shutdown "     \
-    "BIO_new_bio_pair SSL_set_bio SSL_do_handshake SSL_get_error SSL_version "               \
-    "SSL_get_current_cipher SSL_CIPHER_get_id SSL_get1_peer_certificate X509_get_pubkey "    \
-    "EVP_PKEY_get_id SSL_get_verify_result SSL_ctrl OBJ_nid2sn SSL_read SSL_write "          \
-    "SSL_session_reused|SSL_ctrl SSL_group_to_name|EVP_PKEY_get1_EC_KEY"
-#define TLS13_NEEDS TLS_NEEDS " TLS_method SSL_CTX_set_ciphersuites SSL_get1_session"
-#define TLS12_NEEDS TLS_NEEDS " TLS_method|TLSv1_2_method SSL_CTX_set_cipher_list SSL_get1_session"
+    "SSL_CTX_new SSL_CTX_use_certificate_ASN1 SSL_CTX_use_PrivateKey d2i_AutoPrivateKey "    \
+    "SSL_CTX_check_private_key d2i_X509 X509_STORE_add_cert SSL_CTX_set_verify SSL_new "     \
+    "SSL_set_shutdown BIO_new_bio_pair SSL_set_bio SSL_do_handshake SSL_get_error "          \
+    "SSL_version SSL_get_current_cipher SSL_CIPHER_get_id SSL_get1_peer_certificate "        \
+    "X509_get_pubkey EVP_PKEY_get_id SSL_get_verify_result SSL_read SSL_write "              \
+    "SSL_CTX_sess_set_new_cb SSL_CTX_ctrl|SSL_CTX_set_session_cache_mode "                    \
+    "SSL_CTX_ctrl|SSL_CTX_set1_groups_list SSL_session_reused|SSL_ctrl "                     \
+    "SSL_group_to_name|SSL_get_curve_id|SSL_ctrl"
+#define TLS13_NEEDS TLS_NEEDS " TLS_method"
+#define TLS12_NEEDS TLS_NEEDS " TLS_method|TLSv1_2_method SSL_CTX_set_cipher_list SSL_CTX_ctrl"
 
 #define TLS_LINE_(id, wname, version_, suite_, suite_id_, group_, names_, cert_, since_, doc_,  \
                   records_, shared_, ops_, needs_)                                            \
@@ -244,7 +320,9 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
                                                          : "TLS 1.2 records: " doc_)          \
                         : (version_ == CX_TLS1_3_VERSION ? "TLS 1.3 handshakes: " doc_        \
                                                          : "TLS 1.2 handshakes: " doc_),      \
-        .since = since_, .needs = {[API_SSL] = needs_}, .self_check = tls_self_check,         \
+        .since = version_ == CX_TLS1_3_VERSION && since_ < R_111 ? R_111 : since_,             \
+        .needs = {[API_SSL] = needs_}, .available = tls_available,                            \
+        .op_available = tls_op_available, .self_check = tls_self_check,                       \
         .setup = tls_setup, .teardown = tls_teardown, .data = &id##_line,                     \
     };
 #define TLS_HS_(id, wname, version_, ...)                                                     \

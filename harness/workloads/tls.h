@@ -33,6 +33,7 @@ typedef struct {
     const crypto_lib *lib;
     const tls_def *d;
     cx_SSL_CTX *client, *server;
+    bool by_id;              /* tickets off: resumption from the server's cache */
     int cert_type;           /* the EVP_PKEY type the peer certificate must have */
     size_t bio_bytes;        /* each direction of a connection's BIO pair; 0: a handshake's */
 } tls_ctxs;
@@ -50,7 +51,7 @@ bool tls_connect(const tls_ctxs *t, cx_SSL_SESSION *session, tls_pair *p, char *
 void tls_disconnect(const crypto_lib *lib, tls_pair *p);
 
 /* The client's session after the server's tickets (TLS 1.3) are read. */
-cx_SSL_SESSION *tls_session(const tls_ctxs *t, char *why, size_t n);
+cx_SSL_SESSION *tls_session(tls_ctxs *t, char *why, size_t n);
 
 bool tls_reused(const crypto_lib *lib, const cx_SSL *ssl);
 

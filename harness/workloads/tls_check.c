@@ -9,9 +9,10 @@
 #include <strings.h>
 
 /* The group the client's key share used, as the release names it: 3.0+
- * ask the connection (a provider's group has no NID, only a name); up to
- * 1.1.1 the server's key share itself says it (an X25519 key, or an EC key
- * on its curve). */
+ * ask the connection (a provider's group has no NID, only a name), as do
+ * BoringSSL and AWS-LC (by its code point); up to 1.1.1 (and LibreSSL) the
+ * server's key share itself says it (an X25519 key, or an EC key on its
+ * curve). */
 static bool group_of(const crypto_lib *lib, cx_SSL *c, const char *names[2])
 {
     names[0] = names[1] = NULL;
@@ -22,8 +23,13 @@ static bool group_of(const crypto_lib *lib, cx_SSL *c, const char *names[2])
             names[1] = lib->fn.OBJ_nid2sn(id);
         return names[0] != NULL || names[1] != NULL;
     }
+    if (lib->fn.SSL_get_curve_id != NULL) { /* BoringSSL, AWS-LC */
+        names[0] = lib->fn.SSL_get_curve_name(lib->fn.SSL_get_curve_id(c));
+        return names[0] != NULL;
+    }
     cx_EVP_PKEY *k = NULL;
-    if (lib->fn.SSL_ctrl(c, CX_SSL_CTRL_GET_PEER_TMP_KEY, 0, &k) <= 0 || k == NULL)
+    if (lib->fn.SSL_ctrl == NULL ||
+        lib->fn.SSL_ctrl(c, CX_SSL_CTRL_GET_PEER_TMP_KEY, 0, &k) <= 0 || k == NULL)
         return false;
     int nid = lib->fn.EVP_PKEY_get_id(k);
     if (nid == CX_EVP_PKEY_EC) {

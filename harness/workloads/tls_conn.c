@@ -39,46 +39,74 @@ static bool set_options(const crypto_lib *lib, cx_SSL_CTX *ctx, unsigned long op
     return ((unsigned long)lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_OPTIONS, (long)op, NULL) & op) == op;
 }
 
-/* Both sides: this protocol version only, this suite, this group. */
+/* TLS_method's minimum and maximum: a fork's own function, else the ctrl. */
+static bool pin_version(const crypto_lib *lib, cx_SSL_CTX *ctx, int version)
+{
+    if (lib->fn.SSL_CTX_set_min_proto_version != NULL)
+        return lib->fn.SSL_CTX_set_min_proto_version(ctx, (uint16_t)version) == 1 &&
+               lib->fn.SSL_CTX_set_max_proto_version(ctx, (uint16_t)version) == 1;
+    return lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_MIN_PROTO_VERSION, version, NULL) == 1 &&
+           lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_MAX_PROTO_VERSION, version, NULL) == 1;
+}
+
+static bool set_groups(const crypto_lib *lib, cx_SSL_CTX *ctx, const char *groups)
+{
+    if (lib->fn.SSL_CTX_set1_groups_list != NULL)
+        return lib->fn.SSL_CTX_set1_groups_list(ctx, groups) == 1;
+    return lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_GROUPS_LIST, 0, (void *)groups) == 1;
+}
+
+/* Both sides: this protocol version only, this suite, this group.  A
+ * library that cannot choose its TLS 1.3 suites (BoringSSL) keeps its own
+ * order; tls_available says whether that gives the line's suite. */
 static bool configure(const crypto_lib *lib, const tls_def *d, cx_SSL_CTX *ctx, bool server,
                       char *why, size_t n)
 {
-    if (lib->fn.TLS_method != NULL &&
-        (lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_MIN_PROTO_VERSION, d->version, NULL) != 1 ||
-         lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_MAX_PROTO_VERSION, d->version, NULL) != 1))
+    if (lib->fn.TLS_method != NULL && !pin_version(lib, ctx, d->version))
         return wl_fail(lib, why, n, "cannot pin the protocol version");
     bool suite = d->version == CX_TLS1_3_VERSION
-                     ? lib->fn.SSL_CTX_set_ciphersuites(ctx, d->suite) == 1
+                     ? lib->fn.SSL_CTX_set_ciphersuites == NULL ||
+                           lib->fn.SSL_CTX_set_ciphersuites(ctx, d->suite) == 1
                      : lib->fn.SSL_CTX_set_cipher_list(ctx, d->suite) == 1;
     if (!suite)
         return wl_why(why, n, "the library refuses the cipher suite %s", d->suite);
-    if (lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_GROUPS_LIST, 0, (void *)d->group) != 1)
+    if (!set_groups(lib, ctx, d->group))
         return wl_why(why, n, "the library refuses the group %s", d->group);
     /* 1.0.2 chooses an ECDHE curve only when asked to (always on from 1.1.0). */
-    if (server && !crypto_lib_since(lib, R_110))
+    if (server && !crypto_lib_since(lib, R_110) && lib->fn.SSL_CTX_ctrl != NULL)
         lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_ECDH_AUTO, 1, NULL);
     /* A session outlives any run: resumption never fails on its age. */
     lib->fn.SSL_CTX_set_timeout(ctx, 7 * 24 * 3600);
     return true;
 }
 
+/* The key through d2i_AutoPrivateKey (PKCS#8): the EVP_PKEY type numbers of
+ * BoringSSL and AWS-LC are not OpenSSL's (Ed25519: 949, not 1087). */
 static bool server_cert(const crypto_lib *lib, cx_SSL_CTX *ctx, const tls_cert *c, char *why,
                         size_t n)
 {
-    if (lib->fn.SSL_CTX_use_certificate_ASN1(ctx, (int)c->cert_len, c->cert) != 1 ||
-        lib->fn.SSL_CTX_use_PrivateKey_ASN1(c->pkey_type, ctx, c->key, (long)c->key_len) != 1 ||
-        lib->fn.SSL_CTX_check_private_key(ctx) != 1)
-        return wl_fail(lib, why, n, "the server refuses its certificate or key");
-    return true;
+    const unsigned char *p = c->key;
+    cx_EVP_PKEY *key = lib->fn.d2i_AutoPrivateKey(NULL, &p, (long)c->key_len);
+    bool ok = key != NULL &&
+              lib->fn.SSL_CTX_use_certificate_ASN1(ctx, (int)c->cert_len, c->cert) == 1 &&
+              lib->fn.SSL_CTX_use_PrivateKey(ctx, key) == 1 &&
+              lib->fn.SSL_CTX_check_private_key(ctx) == 1;
+    lib->fn.EVP_PKEY_free(key);
+    return ok || wl_fail(lib, why, n, "the server refuses its certificate or key");
 }
 
-/* The client trusts the server's self-signed certificate and verifies it. */
-static bool client_trust(const crypto_lib *lib, cx_SSL_CTX *ctx, const tls_cert *c, char *why,
-                         size_t n)
+/* The client trusts the server's self-signed certificate and verifies it;
+ * the peer's certificate must then have its key's type. */
+static bool client_trust(tls_ctxs *t, cx_SSL_CTX *ctx, const tls_cert *c, char *why, size_t n)
 {
+    const crypto_lib *lib = t->lib;
     const unsigned char *p = c->cert;
     cx_X509 *x = lib->fn.d2i_X509(NULL, &p, (long)c->cert_len);
-    bool ok = x != NULL && lib->fn.X509_STORE_add_cert(lib->fn.SSL_CTX_get_cert_store(ctx), x) == 1;
+    cx_EVP_PKEY *k = x != NULL ? lib->fn.X509_get_pubkey(x) : NULL;
+    t->cert_type = k != NULL ? lib->fn.EVP_PKEY_get_id(k) : 0;
+    lib->fn.EVP_PKEY_free(k);
+    bool ok = k != NULL &&
+              lib->fn.X509_STORE_add_cert(lib->fn.SSL_CTX_get_cert_store(ctx), x) == 1;
     lib->fn.X509_free(x);
     if (!ok)
         return wl_fail(lib, why, n, "the client cannot trust the certificate");
@@ -86,25 +114,72 @@ static bool client_trust(const crypto_lib *lib, cx_SSL_CTX *ctx, const tls_cert 
     return true;
 }
 
+/* A session to resume, taken from a probe client's new-session callback:
+ * the one way BoringSSL and AWS-LC hand out a TLS 1.3 ticket's session
+ * (their SSL_get1_session keeps the handshake's, which has none).  The
+ * probe has the client session cache the callback needs, which in OpenSSL
+ * also makes a TLS 1.3 ticket single-use: the timed client has none and
+ * resumes the same session every time, as SSL_get1_session's would. */
+static _Thread_local bool capture_armed;
+static _Thread_local cx_SSL_SESSION *captured;
+
+static int new_session(cx_SSL *ssl, cx_SSL_SESSION *session)
+{
+    (void)ssl;
+    if (!capture_armed || captured != NULL)
+        return 0;
+    captured = session;
+    return 1; /* the reference is ours */
+}
+
+static bool client_sessions(const crypto_lib *lib, cx_SSL_CTX *ctx)
+{
+    int mode = CX_SSL_SESS_CACHE_CLIENT | CX_SSL_SESS_CACHE_NO_INTERNAL_STORE;
+    lib->fn.SSL_CTX_sess_set_new_cb(ctx, new_session);
+    if (lib->fn.SSL_CTX_set_session_cache_mode != NULL)
+        return lib->fn.SSL_CTX_set_session_cache_mode(ctx, mode) >= 0;
+    return lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_SESS_CACHE_MODE, mode, NULL) >= 0;
+}
+
+static bool no_tickets(const crypto_lib *lib, cx_SSL_CTX *ctx, char *why, size_t n)
+{
+    return set_options(lib, ctx, CX_SSL_OP_NO_TICKET) ||
+           wl_fail(lib, why, n, "cannot turn session tickets off");
+}
+
+/* A client context of the line (NULL + reason on failure); `probe`: one
+ * that hands out its sessions (new_session). */
+static cx_SSL_CTX *client_ctx(tls_ctxs *t, bool probe, char *why, size_t n)
+{
+    const crypto_lib *lib = t->lib;
+    cx_SSL_CTX *ctx = lib->fn.SSL_CTX_new(method(lib, t->d->version));
+    bool ok = (ctx != NULL || wl_fail(lib, why, n, "SSL_CTX_new failed")) &&
+              configure(lib, t->d, ctx, false, why, n) &&
+              client_trust(t, ctx, cert_named(t->d->cert), why, n) &&
+              (!t->by_id || no_tickets(lib, ctx, why, n)) &&
+              (!probe || client_sessions(lib, ctx) ||
+               wl_fail(lib, why, n, "no client session cache"));
+    if (!ok && ctx != NULL) {
+        lib->fn.SSL_CTX_free(ctx);
+        ctx = NULL;
+    }
+    return ctx;
+}
+
 bool tls_ctxs_open(tls_ctxs *t, const crypto_lib *lib, const tls_def *d, bool resume_by_id,
                    char *why, size_t n)
 {
-    *t = (tls_ctxs){.lib = lib, .d = d};
+    *t = (tls_ctxs){.lib = lib, .d = d, .by_id = resume_by_id};
     const tls_cert *c = cert_named(d->cert);
     const cx_SSL_METHOD *m = method(lib, d->version);
     if (c == NULL || m == NULL)
         return wl_why(why, n, "no %s", c == NULL ? "such certificate" : "method for this version");
-    t->cert_type = c->pkey_type;
-    t->client = lib->fn.SSL_CTX_new(m);
     t->server = lib->fn.SSL_CTX_new(m);
-    bool ok = (t->client != NULL && t->server != NULL) || wl_fail(lib, why, n, "SSL_CTX_new failed");
-    ok = ok && configure(lib, d, t->client, false, why, n) &&
-         configure(lib, d, t->server, true, why, n) && server_cert(lib, t->server, c, why, n) &&
-         client_trust(lib, t->client, c, why, n);
-    if (ok && resume_by_id)
-        ok = (set_options(lib, t->client, CX_SSL_OP_NO_TICKET) &&
-              set_options(lib, t->server, CX_SSL_OP_NO_TICKET)) ||
-             wl_fail(lib, why, n, "cannot turn session tickets off");
+    bool ok = (t->server != NULL || wl_fail(lib, why, n, "SSL_CTX_new failed")) &&
+              configure(lib, d, t->server, true, why, n) &&
+              server_cert(lib, t->server, c, why, n) &&
+              (!resume_by_id || no_tickets(lib, t->server, why, n)) &&
+              (t->client = client_ctx(t, false, why, n)) != NULL;
     if (!ok)
         tls_ctxs_close(t);
     return ok;
@@ -125,11 +200,12 @@ static bool wants_more(const crypto_lib *lib, cx_SSL *ssl, int rc)
     return e == CX_SSL_ERROR_WANT_READ || e == CX_SSL_ERROR_WANT_WRITE;
 }
 
-bool tls_connect(const tls_ctxs *t, cx_SSL_SESSION *session, tls_pair *p, char *why, size_t n)
+static bool connect_from(const tls_ctxs *t, cx_SSL_CTX *client, cx_SSL_SESSION *session,
+                         tls_pair *p, char *why, size_t n)
 {
     const crypto_lib *lib = t->lib;
     cx_BIO *a = NULL, *b = NULL;
-    p->client = lib->fn.SSL_new(t->client);
+    p->client = lib->fn.SSL_new(client);
     p->server = lib->fn.SSL_new(t->server);
     size_t size = t->bio_bytes > 0 ? t->bio_bytes : HANDSHAKE_BIO_BYTES;
     if (p->client == NULL || p->server == NULL || lib->fn.BIO_new_bio_pair(&a, size, &b, size) != 1)
@@ -152,6 +228,11 @@ bool tls_connect(const tls_ctxs *t, cx_SSL_SESSION *session, tls_pair *p, char *
     return wl_why(why, n, "the handshake did not end after %d flights", MAX_FLIGHTS);
 }
 
+bool tls_connect(const tls_ctxs *t, cx_SSL_SESSION *session, tls_pair *p, char *why, size_t n)
+{
+    return connect_from(t, t->client, session, p, why, n);
+}
+
 /* Closed as if both close_notify alerts had crossed (none is sent): an
  * SSL_free without it marks the session bad, and the server's cache drops
  * it. */
@@ -170,21 +251,32 @@ void tls_disconnect(const crypto_lib *lib, tls_pair *p)
     p->client = p->server = NULL;
 }
 
-cx_SSL_SESSION *tls_session(const tls_ctxs *t, char *why, size_t n)
+cx_SSL_SESSION *tls_session(tls_ctxs *t, char *why, size_t n)
 {
     const crypto_lib *lib = t->lib;
     tls_pair p = {0};
-    cx_SSL_SESSION *s = NULL;
-    if (tls_connect(t, NULL, &p, why, n)) {
-        /* TLS 1.3 tickets arrive after the handshake: a read takes them in. */
-        unsigned char byte;
+    cx_SSL_CTX *probe = client_ctx(t, true, why, n);
+    if (probe == NULL)
+        return NULL;
+    capture_armed = true;
+    captured = NULL;
+    if (connect_from(t, probe, NULL, &p, why, n)) {
+        /* TLS 1.3 tickets arrive after the handshake: a read takes them in.
+         * BoringSSL's server sends them with its next write: an empty one. */
+        unsigned char byte = 0;
+        (void)lib->fn.SSL_write(p.server, &byte, 0);
+        (void)crypto_lib_last_error(lib);
         int rc = lib->fn.SSL_read(p.client, &byte, 1);
-        if (rc > 0 || wants_more(lib, p.client, rc))
-            s = lib->fn.SSL_get1_session(p.client);
-        if (s == NULL)
-            wl_fail(lib, why, n, "the client got no session to resume");
+        if (rc <= 0 && !wants_more(lib, p.client, rc))
+            wl_fail(lib, why, n, "reading the server's tickets failed");
+        else if (captured == NULL)
+            wl_why(why, n, "the client got no session to resume");
     }
+    capture_armed = false;
+    cx_SSL_SESSION *s = captured;
+    captured = NULL;
     tls_disconnect(lib, &p);
+    lib->fn.SSL_CTX_free(probe);
     return s;
 }
 
