@@ -12,7 +12,9 @@
  *              by the server, on one established connection (B/s: both the
  *              sealing and the opening of the block's records)
  * The lines: tls.def.  The known answer (tls_check.c) is checked on each
- * operation's own connections before timing. */
+ * operation's own connections before timing.  A handshake's cost varies
+ * from one to the next (allocations, nonces, blinding) and a sample holds
+ * only one or two: its rate is the median of the samples (varying_ops). */
 #include "tls.h"
 
 #include <limits.h>
@@ -321,6 +323,7 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
                         : (version_ == CX_TLS1_3_VERSION ? "TLS 1.3 handshakes: " doc_        \
                                                          : "TLS 1.2 handshakes: " doc_),      \
         .since = version_ == CX_TLS1_3_VERSION && since_ < R_111 ? R_111 : since_,             \
+        .varying_ops = records_ ? NULL : "full resume resume-id",                              \
         .needs = {[API_SSL] = needs_}, .available = tls_available,                            \
         .op_available = tls_op_available, .self_check = tls_self_check,                       \
         .setup = tls_setup, .teardown = tls_teardown, .data = &id##_line,                     \
