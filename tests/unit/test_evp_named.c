@@ -10,13 +10,11 @@
 #include "../../csv/row.h"
 #include "../../harness/agreement.h"
 #include "../../harness/workloads/common.h"
+#include "system_lib.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#ifndef SYSTEM_LIBCRYPTO
-#error "compile with -DSYSTEM_LIBCRYPTO='\"path\"' (tests/tests.mk does)"
-#endif
 
 static void test_names(void **state)
 {
@@ -109,16 +107,10 @@ static bool sys_foreign; /* a cross build (qemu): no library of its own architec
 static int open_system(void **state)
 {
     (void)state;
-    char why[256];
-    if (libpath_classify(SYSTEM_LIBCRYPTO, why, sizeof why) != LIBPATH_OK) {
-        print_message("library %s %s: skipping the tests that load it\n", SYSTEM_LIBCRYPTO, why);
-        sys_foreign = true;
-        return 0;
-    }
-    return crypto_lib_open(&sys, SYSTEM_LIBCRYPTO, why, sizeof why) &&
-                   crypto_lib_init(&sys, why, sizeof why)
-               ? 0
-               : -1;
+    bool usable;
+    int rc = system_lib_open(&sys, &usable);
+    sys_foreign = !usable;
+    return rc;
 }
 
 /* Every path: supported, the self-check passes, one operation of a point

@@ -12,14 +12,11 @@
 
 #include "../../harness/workloads/kex.h"
 #include "../../harness/workloads/sig.h"
+#include "system_lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef SYSTEM_LIBCRYPTO
-#error "compile with -DSYSTEM_LIBCRYPTO='\"path\"' (tests/tests.mk does)"
-#endif
 
 static crypto_lib lib;
 static bool lib_usable;
@@ -27,17 +24,7 @@ static bool lib_usable;
 static int open_lib(void **state)
 {
     (void)state;
-    char why[256];
-    /* built for another machine, or (a cross build) not on this one: the test skips */
-    if (libpath_classify(SYSTEM_LIBCRYPTO, why, sizeof why) != LIBPATH_OK) {
-        print_message("library %s %s: skipping its tests\n", SYSTEM_LIBCRYPTO, why);
-        return 0;
-    }
-    lib_usable = true;
-    return crypto_lib_open(&lib, SYSTEM_LIBCRYPTO, why, sizeof why) &&
-                   crypto_lib_init(&lib, why, sizeof why)
-               ? 0
-               : -1;
+    return system_lib_open(&lib, &lib_usable);
 }
 
 /* The line's def copied with its vector's known answer bit-flipped; the

@@ -11,13 +11,10 @@
 
 #include "../../harness/workloads/kex.h"
 #include "../../harness/workloads/sig.h"
+#include "system_lib.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#ifndef SYSTEM_LIBCRYPTO
-#error "compile with -DSYSTEM_LIBCRYPTO='\"path\"' (tests/tests.mk does)"
-#endif
 
 static crypto_lib the_lib;
 static bool lib_open;
@@ -25,17 +22,7 @@ static bool lib_open;
 static int lib_setup(void **state)
 {
     (void)state;
-    char why[256];
-    /* built for another machine, or (a cross build) not on this one: every test skips */
-    if (libpath_classify(SYSTEM_LIBCRYPTO, why, sizeof why) != LIBPATH_OK) {
-        print_message("library %s %s: skipping its tests\n", SYSTEM_LIBCRYPTO, why);
-        return 0;
-    }
-    lib_open = crypto_lib_open(&the_lib, SYSTEM_LIBCRYPTO, why, sizeof why) &&
-               crypto_lib_init(&the_lib, why, sizeof why);
-    if (!lib_open)
-        print_error("cannot use %s: %s\n", SYSTEM_LIBCRYPTO, why);
-    return lib_open ? 0 : -1;
+    return system_lib_open(&the_lib, &lib_open);
 }
 
 /* A copy of line `w` whose def (a sig_def or kex_def, which both start with

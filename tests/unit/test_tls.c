@@ -10,15 +10,12 @@
 #include <cmocka.h>
 
 #include "../../harness/workloads/tls.h"
+#include "system_lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#ifndef SYSTEM_LIBCRYPTO
-#error "compile with -DSYSTEM_LIBCRYPTO='\"path\"' (tests/tests.mk does)"
-#endif
 
 static crypto_lib lib;
 static bool lib_usable;
@@ -26,18 +23,12 @@ static bool lib_usable;
 static int open_lib(void **state)
 {
     (void)state;
-    char why[256];
-    if (libpath_classify(SYSTEM_LIBCRYPTO, why, sizeof why) != LIBPATH_OK) {
-        print_message("library %s %s: skipping its tests\n", SYSTEM_LIBCRYPTO, why);
-        return 0;
-    }
-    if (!crypto_lib_open(&lib, SYSTEM_LIBCRYPTO, why, sizeof why) ||
-        !crypto_lib_init(&lib, why, sizeof why))
-        return -1;
-    lib_usable = lib.ssl_handle != NULL;
-    if (!lib_usable)
+    int rc = system_lib_open(&lib, &lib_usable);
+    if (lib_usable && lib.ssl_handle == NULL) {
         print_message("%s: skipping the TLS tests\n", lib.ssl_why);
-    return 0;
+        lib_usable = false;
+    }
+    return rc;
 }
 
 static check_result check_with(const workload *w, const tls_line *line, char *why, size_t n)
