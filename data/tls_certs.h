@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 typedef struct {
-    const char *name;  /* "rsa2048", "ecdsa-p256", "ed25519" */
+    const char *name;  /* "rsa2048", "ecdsa-p256", "ed25519", "mldsa65" */
     const unsigned char *cert; /* X.509, DER */
     size_t cert_len;
     const unsigned char *key;  /* PKCS#8 PrivateKeyInfo, DER */
