@@ -87,7 +87,7 @@
 #define CX_CRYPTO_LOCK 1
 
 /* --- libssl (ssl.h, tls1.h, x509_vfy.h) --------------------------------- */
-#define CX_TLS1_VERSION 0x0301
+#define CX_TLS1_VERSION 0x0301     /* all releases */
 #define CX_TLS1_2_VERSION 0x0303   /* 1.0.1+ */
 #define CX_TLS1_3_VERSION 0x0304   /* 1.1.1+ */
 #define CX_SSL_ERROR_WANT_READ 2

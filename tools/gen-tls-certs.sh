@@ -11,7 +11,8 @@
 # One self-signed certificate per key type, valid from 2000 to 2126 (the
 # client trusts it as its own anchor and verifies it in every full
 # handshake, as a real client verifies its server), SHA-256
-# signatures (Ed25519, ML-DSA-65: their own).  Keys as PKCS#8 DER.  Each pair is checked:
+# signatures (Ed25519, ML-DSA-65: their own).  Keys as PKCS#8 DER, which
+# d2i_AutoPrivateKey reads from 0.9.8 on.  Each pair is checked:
 # the certificate verifies against itself and matches its key.  Running this
 # again makes NEW keys: the output is committed.
 set -eu

@@ -205,6 +205,13 @@ static check_result tls_available(const crypto_lib *lib, const workload_spec *ws
 {
     (void)api;
     const tls_line *l = ws->w->data;
+    /* TLS 1.0 where it is all a release has: a newer one is measured by the
+     * TLS 1.2 lines (3.x would need security level 0 for 1.0 at all). */
+    if (l->def.version == CX_TLS1_VERSION &&
+        (lib->fn.TLS_method != NULL || lib->fn.TLSv1_2_method != NULL)) {
+        snprintf(why, n, "has TLS 1.2: TLS 1.0 is measured where it is all a release has");
+        return CHECK_UNAVAILABLE;
+    }
     if (!crypto_lib_is_fork(lib))
         return CHECK_PASS;
     tls_ctxs t;
@@ -216,9 +223,9 @@ static check_result tls_available(const crypto_lib *lib, const workload_spec *ws
     tls_pair p = {0};
     unsigned id = 0;
     bool connected = tls_connect(&t, NULL, &p, refused, sizeof refused);
+    const char *name;
     if (connected)
-        id = (unsigned)(lib->fn.SSL_CIPHER_get_id(lib->fn.SSL_get_current_cipher(p.client)) &
-                        0xffff);
+        id = tls_suite(lib, p.client, &name);
     tls_disconnect(lib, &p);
     tls_ctxs_close(&t);
     if (!connected) {
@@ -302,13 +309,15 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
     "SSL_CTX_new SSL_CTX_use_certificate_ASN1 SSL_CTX_use_PrivateKey d2i_AutoPrivateKey "    \
     "SSL_CTX_check_private_key d2i_X509 X509_STORE_add_cert SSL_CTX_set_verify SSL_new "     \
     "SSL_set_shutdown BIO_new_bio_pair SSL_set_bio SSL_do_handshake SSL_get_error "          \
-    "SSL_version SSL_get_current_cipher SSL_CIPHER_get_id SSL_get1_peer_certificate "        \
-    "X509_get_pubkey EVP_PKEY_get_id SSL_get_verify_result SSL_read SSL_write "              \
+    "SSL_version SSL_get_current_cipher SSL_CIPHER_get_id|SSL_CIPHER_get_name "              \
+    "SSL_get1_peer_certificate X509_get_pubkey EVP_PKEY_get_id|EVP_PKEY_get1_RSA "           \
+    "SSL_get_verify_result SSL_read SSL_write "                                              \
     "SSL_CTX_sess_set_new_cb SSL_CTX_ctrl|SSL_CTX_set_session_cache_mode "                    \
     "SSL_CTX_ctrl|SSL_CTX_set1_groups_list SSL_session_reused|SSL_ctrl "                     \
     "SSL_group_to_name|SSL_get_curve_id|SSL_ctrl"
 #define TLS13_NEEDS TLS_NEEDS " TLS_method"
 #define TLS12_NEEDS TLS_NEEDS " TLS_method|TLSv1_2_method SSL_CTX_set_cipher_list SSL_CTX_ctrl"
+#define TLS10_NEEDS TLS_NEEDS " TLS_method|TLSv1_method SSL_CTX_set_cipher_list SSL_CTX_ctrl"
 
 #define TLS_LINE_(id, wname, version_, suite_, suite_id_, group_, names_, cert_, since_, doc_,  \
                   records_, shared_, ops_, needs_)                                            \
@@ -320,8 +329,9 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
         .name = wname, .kind = KIND_TLS, .sized = records_, .ops = ops_,                      \
         .doc = records_ ? (version_ == CX_TLS1_3_VERSION ? "TLS 1.3 records: " doc_           \
                                                          : "TLS 1.2 records: " doc_)          \
-                        : (version_ == CX_TLS1_3_VERSION ? "TLS 1.3 handshakes: " doc_        \
-                                                         : "TLS 1.2 handshakes: " doc_),      \
+                : version_ == CX_TLS1_3_VERSION ? "TLS 1.3 handshakes: " doc_                 \
+                : version_ == CX_TLS1_2_VERSION ? "TLS 1.2 handshakes: " doc_                 \
+                                                : "TLS 1.0 handshakes: " doc_,                \
         .since = version_ == CX_TLS1_3_VERSION && since_ < R_111 ? R_111 : since_,             \
         .varying_ops = records_ ? NULL : "full resume resume-id",                              \
         .needs = {[API_SSL] = needs_}, .available = tls_available,                            \
@@ -331,7 +341,9 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
 #define TLS_HS_(id, wname, version_, ...)                                                     \
     TLS_LINE_(id, wname, version_, __VA_ARGS__, false, false,                                 \
               version_ == CX_TLS1_3_VERSION ? handshake13_ops : handshake12_ops,              \
-              version_ == CX_TLS1_3_VERSION ? TLS13_NEEDS : TLS12_NEEDS)
+              version_ == CX_TLS1_3_VERSION   ? TLS13_NEEDS                                   \
+              : version_ == CX_TLS1_2_VERSION ? TLS12_NEEDS                                   \
+                                              : TLS10_NEEDS)
 #define TLS_REC_(id, wname, version_, ...)                                                    \
     TLS_LINE_(id, wname, version_, __VA_ARGS__, true, false, record_ops,                      \
               version_ == CX_TLS1_3_VERSION ? TLS13_NEEDS : TLS12_NEEDS)

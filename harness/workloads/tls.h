@@ -8,10 +8,11 @@
 
 /* What a line asks for, and what its known-answer check expects. */
 typedef struct {
-    int version;             /* CX_TLS1_3_VERSION, CX_TLS1_2_VERSION */
+    int version;             /* CX_TLS1_3_VERSION, CX_TLS1_2_VERSION, CX_TLS1_VERSION */
     const char *suite;       /* TLS 1.3: SSL_CTX_set_ciphersuites; 1.2: the cipher list */
     unsigned suite_id;       /* its code point: 0x1301, 0xc02b */
-    const char *group;       /* the one group both sides offer: "X25519", "P-256" */
+    const char *group;       /* the one group both sides offer: "X25519", "P-256"; NULL:
+                              * none (RSA key transport) */
     const char *group_names; /* how releases report it, space-separated */
     const char *cert;        /* data/tls_certs.h name: "ecdsa-p256" */
 } tls_def;
@@ -54,6 +55,13 @@ void tls_disconnect(const crypto_lib *lib, tls_pair *p);
 cx_SSL_SESSION *tls_session(tls_ctxs *t, char *why, size_t n);
 
 bool tls_reused(const crypto_lib *lib, const cx_SSL *ssl);
+
+/* The negotiated suite's code point (0 where the release has no
+ * SSL_CIPHER_get_id: 0.9.8, 1.0.0) and, in *name, its OpenSSL name. */
+unsigned tls_suite(const crypto_lib *lib, const cx_SSL *ssl, const char **name);
+
+/* A key's EVP_PKEY type; 0.9.8 has no EVP_PKEY_id: RSA or 0. */
+int tls_key_type(const crypto_lib *lib, cx_EVP_PKEY *key);
 
 /* The known answer of a handshake: protocol version, cipher suite, group,
  * certificate type and its verification, and whether it resumed. */

@@ -70,7 +70,7 @@ static bool check_cert(const tls_ctxs *t, const tls_pair *p, char *why, size_t n
     const crypto_lib *lib = t->lib;
     cx_X509 *x = lib->fn.SSL_get1_peer_certificate(p->client);
     cx_EVP_PKEY *k = x != NULL ? lib->fn.X509_get_pubkey(x) : NULL;
-    int type = k != NULL ? lib->fn.EVP_PKEY_get_id(k) : 0;
+    int type = tls_key_type(lib, k);
     lib->fn.EVP_PKEY_free(k);
     lib->fn.X509_free(x);
     if (type != t->cert_type)
@@ -88,18 +88,21 @@ bool tls_check_negotiated(const tls_ctxs *t, const tls_pair *p, bool resumed, ch
     if (vc != d->version || vs != d->version)
         return wl_why(why, n, "protocol 0x%04x/0x%04x, expected 0x%04x", (unsigned)vc,
                       (unsigned)vs, (unsigned)d->version);
-    const cx_SSL_CIPHER *c = lib->fn.SSL_get_current_cipher(p->client);
-    unsigned id = c != NULL ? (unsigned)(lib->fn.SSL_CIPHER_get_id(c) & 0xffff) : 0;
-    if (id != d->suite_id)
-        return wl_why(why, n, "cipher suite 0x%04x, expected 0x%04x (%s)", id, d->suite_id,
-                      d->suite);
+    const char *name;
+    unsigned id = tls_suite(lib, p->client, &name);
+    if (lib->fn.SSL_CIPHER_get_id == NULL ? name == NULL || strcmp(name, d->suite) != 0
+                                          : id != d->suite_id)
+        return wl_why(why, n, "cipher suite %s (0x%04x), expected %s (0x%04x)",
+                      name ? name : "?", id, d->suite, d->suite_id);
     bool rc = tls_reused(lib, p->client), rs = tls_reused(lib, p->server);
     if (rc != resumed || rs != resumed)
         return wl_why(why, n, "%s handshake %s (client) / %s (server)",
                       resumed ? "a resumed" : "a full", rc ? "resumed" : "did not resume",
                       rs ? "resumed" : "did not resume");
-    /* A resumed TLS 1.2 handshake exchanges no key: only 1.3's has a group. */
-    if ((!resumed || d->version == CX_TLS1_3_VERSION) && !check_group(t, p, why, n))
+    /* A resumed TLS 1.2 handshake exchanges no key: only 1.3's has a group;
+     * RSA key transport (TLS 1.0) has none. */
+    if (d->group != NULL && (!resumed || d->version == CX_TLS1_3_VERSION) &&
+        !check_group(t, p, why, n))
         return false;
     return check_cert(t, p, why, n);
 }

@@ -21,13 +21,44 @@ static const tls_cert *cert_named(const char *name)
     return NULL;
 }
 
-static const cx_SSL_METHOD *method(const crypto_lib *lib, int version)
+/* A context of TLS_method (pinned to the version by configure), else of
+ * the version's own method; 0.9.8's getters and SSL_CTX_new take no const. */
+static cx_SSL_CTX *new_ctx(const crypto_lib *lib, int version)
 {
+    if (lib->fn.SSL_CTX_new_098 != NULL)
+        return version == CX_TLS1_VERSION && lib->fn.TLSv1_method_098 != NULL
+                   ? lib->fn.SSL_CTX_new_098(lib->fn.TLSv1_method_098())
+                   : NULL;
+    const cx_SSL_METHOD *m = NULL;
     if (lib->fn.TLS_method != NULL)
-        return lib->fn.TLS_method();
-    if (version == CX_TLS1_2_VERSION && lib->fn.TLSv1_2_method != NULL)
-        return lib->fn.TLSv1_2_method();
-    return NULL;
+        m = lib->fn.TLS_method();
+    else if (version == CX_TLS1_2_VERSION && lib->fn.TLSv1_2_method != NULL)
+        m = lib->fn.TLSv1_2_method();
+    else if (version == CX_TLS1_VERSION && lib->fn.TLSv1_method != NULL)
+        m = lib->fn.TLSv1_method();
+    return m != NULL ? lib->fn.SSL_CTX_new(m) : NULL;
+}
+
+int tls_key_type(const crypto_lib *lib, cx_EVP_PKEY *key)
+{
+    if (key == NULL)
+        return 0;
+    if (lib->fn.EVP_PKEY_get_id != NULL)
+        return lib->fn.EVP_PKEY_get_id(key);
+    cx_RSA *rsa = lib->fn.EVP_PKEY_get1_RSA(key);
+    lib->fn.RSA_free(rsa);
+    return rsa != NULL ? CX_EVP_PKEY_RSA : 0;
+}
+
+unsigned tls_suite(const crypto_lib *lib, const cx_SSL *ssl, const char **name)
+{
+    const cx_SSL_CIPHER *c = lib->fn.SSL_get_current_cipher_098 != NULL
+                                 ? lib->fn.SSL_get_current_cipher_098(ssl)
+                                 : lib->fn.SSL_get_current_cipher(ssl);
+    *name = c != NULL ? lib->fn.SSL_CIPHER_get_name(c) : NULL;
+    if (c == NULL || lib->fn.SSL_CIPHER_get_id == NULL)
+        return 0;
+    return (unsigned)(lib->fn.SSL_CIPHER_get_id(c) & 0xffff);
 }
 
 static bool set_options(const crypto_lib *lib, cx_SSL_CTX *ctx, unsigned long op)
@@ -70,18 +101,20 @@ static bool configure(const crypto_lib *lib, const tls_def *d, cx_SSL_CTX *ctx, 
                      : lib->fn.SSL_CTX_set_cipher_list(ctx, d->suite) == 1;
     if (!suite)
         return wl_why(why, n, "the library refuses the cipher suite %s", d->suite);
-    if (!set_groups(lib, ctx, d->group))
+    if (d->group != NULL && !set_groups(lib, ctx, d->group))
         return wl_why(why, n, "the library refuses the group %s", d->group);
     /* 1.0.2 chooses an ECDHE curve only when asked to (always on from 1.1.0). */
-    if (server && !crypto_lib_since(lib, R_110) && lib->fn.SSL_CTX_ctrl != NULL)
+    if (server && d->group != NULL && !crypto_lib_since(lib, R_110) &&
+        lib->fn.SSL_CTX_ctrl != NULL)
         lib->fn.SSL_CTX_ctrl(ctx, CX_SSL_CTRL_SET_ECDH_AUTO, 1, NULL);
     /* A session outlives any run: resumption never fails on its age. */
     lib->fn.SSL_CTX_set_timeout(ctx, 7 * 24 * 3600);
     return true;
 }
 
-/* The key through d2i_AutoPrivateKey (PKCS#8): the EVP_PKEY type numbers of
- * BoringSSL and AWS-LC are not OpenSSL's (Ed25519: 949, not 1087). */
+/* The key through d2i_AutoPrivateKey (PKCS#8, read from 0.9.8 on): the
+ * EVP_PKEY type numbers of BoringSSL and AWS-LC are not OpenSSL's (Ed25519:
+ * 949, not 1087). */
 static bool server_cert(const crypto_lib *lib, cx_SSL_CTX *ctx, const tls_cert *c, char *why,
                         size_t n)
 {
@@ -103,7 +136,7 @@ static bool client_trust(tls_ctxs *t, cx_SSL_CTX *ctx, const tls_cert *c, char *
     const unsigned char *p = c->cert;
     cx_X509 *x = lib->fn.d2i_X509(NULL, &p, (long)c->cert_len);
     cx_EVP_PKEY *k = x != NULL ? lib->fn.X509_get_pubkey(x) : NULL;
-    t->cert_type = k != NULL ? lib->fn.EVP_PKEY_get_id(k) : 0;
+    t->cert_type = tls_key_type(lib, k);
     lib->fn.EVP_PKEY_free(k);
     bool ok = k != NULL &&
               lib->fn.X509_STORE_add_cert(lib->fn.SSL_CTX_get_cert_store(ctx), x) == 1;
@@ -152,7 +185,7 @@ static bool no_tickets(const crypto_lib *lib, cx_SSL_CTX *ctx, char *why, size_t
 static cx_SSL_CTX *client_ctx(tls_ctxs *t, bool probe, char *why, size_t n)
 {
     const crypto_lib *lib = t->lib;
-    cx_SSL_CTX *ctx = lib->fn.SSL_CTX_new(method(lib, t->d->version));
+    cx_SSL_CTX *ctx = new_ctx(lib, t->d->version);
     bool ok = (ctx != NULL || wl_fail(lib, why, n, "SSL_CTX_new failed")) &&
               configure(lib, t->d, ctx, false, why, n) &&
               client_trust(t, ctx, cert_named(t->d->cert), why, n) &&
@@ -171,10 +204,9 @@ bool tls_ctxs_open(tls_ctxs *t, const crypto_lib *lib, const tls_def *d, bool re
 {
     *t = (tls_ctxs){.lib = lib, .d = d, .by_id = resume_by_id};
     const tls_cert *c = cert_named(d->cert);
-    const cx_SSL_METHOD *m = method(lib, d->version);
-    if (c == NULL || m == NULL)
-        return wl_why(why, n, "no %s", c == NULL ? "such certificate" : "method for this version");
-    t->server = lib->fn.SSL_CTX_new(m);
+    if (c == NULL)
+        return wl_why(why, n, "no certificate %s", d->cert);
+    t->server = new_ctx(lib, d->version);
     bool ok = (t->server != NULL || wl_fail(lib, why, n, "SSL_CTX_new failed")) &&
               configure(lib, d, t->server, true, why, n) &&
               server_cert(lib, t->server, c, why, n) &&
