@@ -82,15 +82,7 @@ static bool open_ssl(crypto_lib *lib)
         return no_ssl(lib, "cannot inspect %s", lib->ssl_path);
     if (!bound_to(lib, lib->ssl_handle))
         return no_ssl(lib, "%s is bound to another libcrypto than %s", lib->ssl_path, lib->path);
-    for (size_t i = 0; i < crypto_symbol_count; i++) {
-        const crypto_symbol *s = &crypto_symbols[i];
-        if (!s->in_libssl)
-            continue;
-        void *p = compat_own_symbol(lib->ssl_handle, self, s->symbol);
-        if (p == NULL && s->old_symbol != NULL)
-            p = compat_own_symbol(lib->ssl_handle, self, s->old_symbol);
-        memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
-    }
+    compat_resolve(lib, lib->ssl_handle, self, true);
     if (lib->fn.SSL_new == NULL || lib->fn.SSL_CTX_free == NULL)
         return no_ssl(lib, "%s is not a libssl (no SSL_new)", lib->ssl_path);
     return true;

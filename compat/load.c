@@ -8,24 +8,25 @@
 #include <string.h>
 
 const crypto_symbol crypto_symbols[] = {
-/* Macro parameters named apart from the fields they fill. */
-#define FN(from, to, ret, fn, params)                                                         \
-    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn)},
-#define SHAPE(from, to, ret, member, sym, params)                                             \
+/* Macro parameters named apart from the fields they fill; `ssl`: an entry
+ * of symbols_ssl.def, resolved from the libssl beside. */
+#define ENTRY_FN(ssl, from, to, fn)                                                           \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .in_libssl = ssl},
+#define ENTRY_SHAPE(ssl, from, to, member, sym)                                               \
     {.name = #member, .symbol = #sym, .since = from, .until = to, .shape_only = true,         \
-     .offset = offsetof(crypto_fns, member)},
+     .offset = offsetof(crypto_fns, member), .in_libssl = ssl},
+#define ENTRY_RENAMED(ssl, from, renamed_in, to, fn, old)                                     \
+    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
+     .old_symbol = #old, .renamed = renamed_in, .in_libssl = ssl},
+#define FN(from, to, ret, fn, params) ENTRY_FN(false, from, to, fn)
+#define SHAPE(from, to, ret, member, sym, params) ENTRY_SHAPE(false, from, to, member, sym)
 #define RENAMED(from, renamed_in, to, ret, fn, old, params)                                   \
-    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
-     .old_symbol = #old, .renamed = renamed_in},
-#define SSL_FN(from, to, ret, fn, params)                                                     \
-    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
-     .in_libssl = true},
-#define SSL_SHAPE(from, to, ret, member, sym, params)                                         \
-    {.name = #member, .symbol = #sym, .since = from, .until = to, .shape_only = true,         \
-     .offset = offsetof(crypto_fns, member), .in_libssl = true},
+    ENTRY_RENAMED(false, from, renamed_in, to, fn, old)
+#define SSL_FN(from, to, ret, fn, params) ENTRY_FN(true, from, to, fn)
+#define SSL_SHAPE(from, to, ret, member, sym, params) ENTRY_SHAPE(true, from, to, member, sym)
 #define SSL_RENAMED(from, renamed_in, to, ret, fn, old, params)                               \
-    {.name = #fn, .symbol = #fn, .since = from, .until = to, .offset = offsetof(crypto_fns, fn), \
-     .old_symbol = #old, .renamed = renamed_in, .in_libssl = true},
+    ENTRY_RENAMED(true, from, renamed_in, to, fn, old)
 #include "symbols.def"
 #undef SSL_RENAMED
 #undef SSL_SHAPE
@@ -33,6 +34,9 @@ const crypto_symbol crypto_symbols[] = {
 #undef RENAMED
 #undef SHAPE
 #undef FN
+#undef ENTRY_RENAMED
+#undef ENTRY_SHAPE
+#undef ENTRY_FN
 };
 const size_t crypto_symbol_count = sizeof crypto_symbols / sizeof crypto_symbols[0];
 
@@ -51,6 +55,19 @@ void *compat_own_symbol(void *handle, struct link_map *self, const char *name)
     if (dladdr1(p, &info, (void **)&owner, RTLD_DL_LINKMAP) == 0 || owner != self)
         return NULL;
     return p;
+}
+
+void compat_resolve(crypto_lib *lib, void *handle, struct link_map *self, bool libssl)
+{
+    for (size_t i = 0; i < crypto_symbol_count; i++) {
+        const crypto_symbol *s = &crypto_symbols[i];
+        if (s->in_libssl != libssl)
+            continue;
+        void *p = compat_own_symbol(handle, self, s->symbol);
+        if (p == NULL && s->old_symbol != NULL)
+            p = compat_own_symbol(handle, self, s->old_symbol);
+        memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
+    }
 }
 
 /* A fork keeps the number it claims (and the call shapes of that release)
@@ -101,15 +118,7 @@ bool crypto_lib_open(crypto_lib *lib, const char *path, char *why, size_t n)
     struct link_map *self = NULL;
     if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &self) != 0)
         return fail(why, n, "cannot inspect: %s", dlerror());
-    for (size_t i = 0; i < crypto_symbol_count; i++) {
-        const crypto_symbol *s = &crypto_symbols[i];
-        if (s->in_libssl)
-            continue;
-        void *p = compat_own_symbol(lib->handle, self, s->symbol);
-        if (p == NULL && s->old_symbol != NULL)
-            p = compat_own_symbol(lib->handle, self, s->old_symbol);
-        memcpy((char *)&lib->fn + s->offset, &p, sizeof p);
-    }
+    compat_resolve(lib, lib->handle, self, false);
     if (compat_own_symbol(lib->handle, self, "SSL_CTX_new") != NULL)
         return fail(why, n, "%s", "this is libssl, not libcrypto: pass the libcrypto beside it");
 

@@ -58,15 +58,8 @@ static bool connect_once(tls_state *s, cx_SSL_SESSION *session)
     return ok;
 }
 
-static bool full_loop(void *p, uint64_t iterations)
-{
-    for (uint64_t i = 0; i < iterations; i++)
-        if (!connect_once(p, NULL))
-            return false;
-    return true;
-}
-
-static bool resume_loop(void *p, uint64_t iterations)
+/* full (no session) and resume (the session got once) */
+static bool handshake_loop(void *p, uint64_t iterations)
 {
     tls_state *s = p;
     for (uint64_t i = 0; i < iterations; i++)
@@ -189,7 +182,7 @@ static void *tls_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
         ok = records_open(s, bytes, why, n);
         *loop = write_read_loop;
     } else if (ok) {
-        *loop = strcmp(name, "full") == 0 ? full_loop : resume_loop;
+        *loop = handshake_loop;
     }
     return wl_keep_if(ok, s, tls_teardown);
 }
