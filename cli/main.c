@@ -1,5 +1,5 @@
 #include "commands.h"
-#include "../harness/valgrind_child.h"
+#include "../harness/child_exec.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,9 +31,10 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    /* Not a command of the usage: the runner's own child under valgrind. */
-    if (strcmp(argv[1], COUNTED_CHILD_COMMAND) == 0)
-        return valgrind_child_main(argc - 1, argv + 1);
+    /* Not a command of the usage: a library's child (harness/child_exec.h). */
+    if (strcmp(argv[1], CHILD_COMMAND) == 0)
+        return child_exec_main(argc - 1, argv + 1);
+    child_exec_enable();
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].fn(argc - 1, argv + 1);

@@ -5,7 +5,7 @@
 
 #include "child.h"
 #include "timing.h"
-#include "valgrind_child.h"
+#include "child_exec.h"
 
 #include <stdlib.h>
 
@@ -148,12 +148,15 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         if (lp->ia32cap_env != NULL)
             setenv("OPENSSL_ia32cap", lp->ia32cap_env, 1);
         if (lp->counts_dir != NULL) {
-            valgrind_child_exec(lp->path, down[0], up[1], cpu, lp->setup, lp->counts_dir);
+            child_exec(lp->path, down[0], up[1], cpu, lp->setup, lp->counts_dir);
             reply rp = {.status = ST_LOAD_FAILED};
             snprintf(rp.note, sizeof rp.note, "cannot run valgrind: %s", strerror(errno));
             proto_write(up[1], &rp, sizeof rp);
             _exit(1);
         }
+        /* Where the exec fails (no /proc), the forked child measures. */
+        if (lp->serve == NULL && child_exec_enabled())
+            child_exec(lp->path, down[0], up[1], cpu, lp->setup, NULL);
         child_main(lp->path, down[0], up[1], cpu, lp->serve, lp->setup);
     }
     close(down[0]);

@@ -190,6 +190,9 @@ static bool interval(const double *const *sides, size_t nsides, size_t n, const 
         double v = table_estimate(&t, 0, picked, t.units, stat);
         if (nsides == 2)
             v = table_estimate(&t, 1, picked, t.units, stat) / v;
+        /* A second run's estimate carries an error of its own, as large:
+         * its distance from this one is sqrt(2) times this one's error. */
+        v = out->estimate * pow(v / out->estimate, REPEAT_WIDENING);
         boot[r] = v;
         below += v <= 1.0;
         above += v >= 1.0;

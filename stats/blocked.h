@@ -19,8 +19,12 @@
  * what stays the same within a visit and changes between visits shifts a
  * whole block, as it shifts a second run.  The 95% interval is a
  * percentile bootstrap that resamples whole blocks (the same blocks for
- * both sides of a ratio, so rounds stay paired); one block: rounds.
- * Deterministic: seeded from the data. */
+ * both sides of a ratio, so rounds stay paired); one block: rounds.  It is
+ * an interval of what a second run of the same plan gives, not of the true
+ * rate: the bootstrap's spread around the estimate is widened by sqrt(2)
+ * (REPEAT_WIDENING), the two runs' errors adding up.  The ratio of two
+ * runs measured apart is the true ratio's interval (both runs' errors are
+ * in it already).  Deterministic: seeded from the data. */
 #ifndef STATS_BLOCKED_H
 #define STATS_BLOCKED_H
 
@@ -37,6 +41,7 @@ bool rate_stat_parse(const char *name, rate_stat *out);
 /* The quantile of RATE_UPPER, and the bootstrap's resamples. */
 #define RATE_UPPER_QUANTILE 0.99
 enum { BLOCKED_RESAMPLES = 1000 };
+#define REPEAT_WIDENING 1.4142135623730951
 
 /* No interval is narrower than +-RATE_RESOLUTION (relative): runs of one
  * plan whose samples agree to the last digit within each run still differ

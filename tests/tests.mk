@@ -52,15 +52,15 @@ check-asan:
 	    LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
 	    bats --print-output-on-failure tests/run.bats tests/faults.bats tests/runsafe.bats tests/json.bats tests/history.bats
 
-# A quick benchmark under memcheck, children included (they are forks, which
-# valgrind follows), of every API path of a sample of the registry that runs
+# A quick benchmark under memcheck, children included (each is this program
+# exec'd again: --trace-children), of every API path of a sample of the registry that runs
 # each kind of code once, in `list --workloads` order: the first workload of
 # each family, the first of each kind of operation (columns kind and ops), and
 # a default workload whose API paths are new to its family and operations (an
 # AEAD cipher's, a curve's own key exchange).  A workload the system library
 # lacks is skipped (unsupported).  --time 0.01: each point stops at --quick's
 # fewest samples; this checks memory, it does not measure.
-VALGRIND := valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+VALGRIND := valgrind --quiet --trace-children=yes --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
             --suppressions=tests/sanitizers/valgrind.supp
 VALGRIND_WORKLOADS := awk -F'\t' 'NR == 1 {for (i = 1; i <= NF; i++) c[$$i] = i; next} \
     {f = $$c["family"]; k = $$c["kind"] FS $$c["ops"]; paths = f FS $$c["ops"] FS $$c["apis"]} \
