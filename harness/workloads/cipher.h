@@ -2,7 +2,8 @@
  * `bytes`-long block on a key or context set up once, the IV state carrying
  * on from one operation to the next, as `openssl speed <cipher>` and
  * `speed -evp <cipher>` do.  cipher.c drives the EVP paths from a
- * cipher_def; an algorithm's file adds its low-level key set-up and loop. */
+ * cipher_def; a line is a row of ciphers.def or legacy_cbc.def, whose .c
+ * adds the row's low-level key set-up and loop. */
 #ifndef HARNESS_WORKLOADS_CIPHER_H
 #define HARNESS_WORKLOADS_CIPHER_H
 
@@ -47,10 +48,6 @@ typedef struct {
 #define CIPHER_LINE(name, klen, ivl, getter, key, loop)                                       \
     .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
     .legacy_key = key, .legacy = loop
-
-/* AES_set_encrypt_key of `keylen` bytes into s->low as an AES_KEY
- * (aes_cbc.c): the key set-up of every AES mode whose low level keeps one. */
-bool aes_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why, size_t n);
 
 /* The getter of a cipher a build may leave out (WL_GETTER) and whether it
  * is exported, for a line's `evp_exported`. */
