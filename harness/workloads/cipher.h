@@ -2,8 +2,8 @@
  * `bytes`-long block on a key or context set up once, the IV state carrying
  * on from one operation to the next, as `openssl speed <cipher>` and
  * `speed -evp <cipher>` do.  cipher.c drives the EVP paths from a
- * cipher_def; a line is a row of ciphers.def or legacy_cbc.def, whose .c
- * adds the row's low-level key set-up and loop. */
+ * cipher_def; a line is a row of ciphers.def, and ciphers.c adds the
+ * low-level key set-up and loop the row names. */
 #ifndef HARNESS_WORKLOADS_CIPHER_H
 #define HARNESS_WORKLOADS_CIPHER_H
 
@@ -48,6 +48,11 @@ typedef struct {
 #define CIPHER_LINE(name, klen, ivl, getter, key, loop)                                       \
     .title = name, .fetch_name = name, .keylen = klen, .ivlen = ivl, .evp_cipher = getter##_of, \
     .legacy_key = key, .legacy = loop
+
+/* The doc of a CBC line: `what` ("Camellia ", "" for AES) and the block. */
+#define CIPHER_CBC_DOC(what, block)                                                           \
+    what "CBC-encrypt one block (a multiple of " #block " bytes) with the key set up once; "  \
+         "the IV carries on"
 
 /* The getter of a cipher a build may leave out (WL_GETTER) and whether it
  * is exported, for a line's `evp_exported`. */

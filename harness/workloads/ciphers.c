@@ -175,6 +175,53 @@ static check_result rc4_available(const crypto_lib *lib, const workload_spec *ws
     return wl_evp_available(lib, api, WL_CIPHER, "RC4", true, why, n);
 }
 
+/* --- the legacy provider's CBC ciphers: key set-ups and loops as speed's --------- */
+
+_Static_assert(sizeof(cx_BF_KEY) <= sizeof(((cipher_state *)0)->low), "BF_KEY fits");
+
+CIPHER_KEY(des_key, cx_DES_key_schedule,
+           s->lib->fn.DES_set_key_unchecked((const unsigned char(*)[8])key, ks))
+CIPHER_KEY(rc2_key, cx_RC2_KEY, s->lib->fn.RC2_set_key(ks, (int)keylen, key, 128))
+CIPHER_KEY(idea_key, cx_IDEA_KEY_SCHEDULE, s->lib->fn.IDEA_set_encrypt_key(key, ks))
+CIPHER_KEY(seed_key, cx_SEED_KEY_SCHEDULE, s->lib->fn.SEED_set_key(key, ks))
+CIPHER_KEY(bf_key, cx_BF_KEY, s->lib->fn.BF_set_key(ks, (int)keylen, key))
+CIPHER_KEY(cast5_key, cx_CAST_KEY, s->lib->fn.CAST_set_key(ks, (int)keylen, key))
+
+/* RC5_32_set_key: int (0 = a key it refuses) from 3.0, void before. */
+static bool rc5_key(cipher_state *s, const unsigned char *key, size_t keylen, char *why,
+                    size_t n)
+{
+    cx_RC5_32_KEY *ks = (cx_RC5_32_KEY *)(void *)s->low;
+    if (s->lib->fn.RC5_32_set_key == NULL)
+        s->lib->fn.RC5_32_set_key_void(ks, (int)keylen, key, 12);
+    else if (s->lib->fn.RC5_32_set_key(ks, (int)keylen, key, 12) != 1)
+        return wl_fail(s->lib, why, n, "RC5_32_set_key failed");
+    return true;
+}
+
+/* DES_ncbc_encrypt takes its IV as a DES_cblock *. */
+static bool des_loop(void *p, uint64_t iterations)
+{
+    cipher_state *s = p;
+    void (*cbc)(const unsigned char *, unsigned char *, long, cx_DES_key_schedule *,
+                unsigned char(*)[8], int) = s->lib->fn.DES_ncbc_encrypt;
+    cx_DES_key_schedule *ks = (cx_DES_key_schedule *)(void *)s->low;
+    const unsigned char *in = s->in;
+    unsigned char *out = s->out;
+    unsigned char(*iv)[8] = (unsigned char(*)[8])s->iv;
+    long len = (long)s->len;
+    for (uint64_t i = 0; i < iterations; i++)
+        cbc(in, out, len, ks, iv, 1);
+    return true;
+}
+
+CIPHER_CBC_LOOP(rc2_loop, RC2_cbc_encrypt, cx_RC2_KEY, long)
+CIPHER_CBC_LOOP(rc5_loop, RC5_32_cbc_encrypt, cx_RC5_32_KEY, long)
+CIPHER_CBC_LOOP(idea_loop, IDEA_cbc_encrypt, cx_IDEA_KEY_SCHEDULE, long)
+CIPHER_CBC_LOOP(seed_loop, SEED_cbc_encrypt, const cx_SEED_KEY_SCHEDULE, size_t)
+CIPHER_CBC_LOOP(bf_loop, BF_cbc_encrypt, const cx_BF_KEY, long)
+CIPHER_CBC_LOOP(cast5_loop, CAST_cbc_encrypt, const cx_CAST_KEY, long)
+
 /* --- the lines (ciphers.def) ------------------------------------------------------ */
 
 #define CIPHER_ROW(id, wname, ttl, klen, ivl, getter, key, loop, low_needs, dflt, multiple, wdoc, \
@@ -200,7 +247,20 @@ static check_result rc4_available(const crypto_lib *lib, const workload_spec *ws
                                         .kat = {__VA_ARGS__}};                                \
     const workload wl_##id =                                                                  \
         CIPHER_WORKLOAD(wname, wdoc, false, multiple, id##_def, CIPHER_NEEDS_EVP(getter));
+#define CIPHER_ROW_LEGACY_PROVIDER(id, wname, ttl, what, getter, klen, block, key, loop,       \
+                                   low_needs, nb, ...)                                        \
+    CIPHER_GETTER(getter)                                                                     \
+    static const cipher_def id##_def = {CIPHER_LINE(ttl, klen, block, getter, key, loop),     \
+                                        .evp_exported = getter##_exported,                    \
+                                        .kat = {__VA_ARGS__}};                                \
+    const workload wl_##id = {                                                                \
+        CIPHER_WORKLOAD_FIELDS(wname, CIPHER_CBC_DOC(what " ", block), false, block, id##_def), \
+        .needs = {[API_LEGACY] = low_needs, CIPHER_NEEDS_EVP(getter)},                        \
+        .available = cipher_legacy_provider_available,                                        \
+        .not_built = nb,                                                                      \
+    };
 #include "ciphers.def"
 #undef CIPHER_ROW
 #undef CIPHER_ROW_LEGACY
 #undef CIPHER_ROW_EVP
+#undef CIPHER_ROW_LEGACY_PROVIDER
