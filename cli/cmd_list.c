@@ -23,6 +23,8 @@ const option_table list_option_table = {
         "                                            openssl speed's names for it and releases\n"
         "       osslbench list --speed-names [--tsv] openssl speed's names --workloads takes:\n"
         "                                            the workloads, releases, paths per release\n"
+        "       osslbench list --speed-lists [--tsv] each release's openssl speed list:\n"
+        "                                            release, list, name\n"
         "       osslbench list --workload NAME       that workload's line (tab-separated,\n"
         "                                            any member of a family: rsa768)\n"
         "       osslbench list --apis [--tsv]        the API paths and what each times\n"
@@ -199,19 +201,21 @@ int cmd_list(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--workload") == 0)
         return inspect_output_done(argv[0], list_one_workload(argv[2]));
-    bool tsv = false, workloads = false, apis = false, charts = false, speed = false;
+    bool tsv = false, workloads = false, apis = false, charts = false, speed = false,
+         lists = false;
     for (int i = 1; i < argc; i++) {
         tsv = tsv || strcmp(argv[i], "--tsv") == 0;
         workloads = workloads || strcmp(argv[i], "--workloads") == 0;
         apis = apis || strcmp(argv[i], "--apis") == 0;
         charts = charts || strcmp(argv[i], "--charts") == 0;
         speed = speed || strcmp(argv[i], "--speed-names") == 0;
+        lists = lists || strcmp(argv[i], "--speed-lists") == 0;
     }
-    if (workloads || apis || charts || speed) {
+    if (workloads || apis || charts || speed || lists) {
         for (int i = 1; i < argc; i++)
             if (strcmp(argv[i], "--tsv") != 0 && strcmp(argv[i], "--workloads") != 0 &&
                 strcmp(argv[i], "--apis") != 0 && strcmp(argv[i], "--charts") != 0 &&
-                strcmp(argv[i], "--speed-names") != 0) {
+                strcmp(argv[i], "--speed-names") != 0 && strcmp(argv[i], "--speed-lists") != 0) {
                 fprintf(stderr, "osslbench list: unexpected argument '%s' (see --help)\n",
                         argv[i]);
                 return 2;
@@ -219,6 +223,7 @@ int cmd_list(int argc, char **argv)
         int rc = workloads ? list_workloads(tsv)
                  : apis    ? list_apis(tsv)
                  : speed   ? list_speed_names(tsv)
+                 : lists   ? list_speed_lists(tsv)
                            : list_charts(tsv);
         return inspect_output_done(argv[0], rc);
     }

@@ -1,6 +1,7 @@
-/* `list --speed-names` and the speed-name columns of `list --workloads`:
- * read from speed_names.def and the registry (tools/speed-coverage.sh
- * renders README's coverage table from --tsv). */
+/* `list --speed-names`, `list --speed-lists` and the speed-name columns of
+ * `list --workloads`: read from speed_names.def and the registry
+ * (tools/speed-coverage.sh renders README's coverage table from both
+ * --tsv listings). */
 #include "list_speed.h"
 
 #include "inspect.h"
@@ -9,6 +10,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void speed_names_for(const char *canonical, char *names, size_t nn, char *releases, size_t nr)
@@ -81,6 +83,8 @@ int list_speed_names(bool tsv)
     }
     for (size_t i = 0; i < speed_name_count; i++) {
         const speed_name *sn = &speed_names[i];
+        if (sn->workloads[0] == '\0') /* a switch: no name --workloads takes */
+            continue;
         size_t count = speed_name_expand(sn, specs, MAX_SPECS);
         count = count < MAX_SPECS ? count : MAX_SPECS;
         char releases[64], build[128];
@@ -103,6 +107,35 @@ int list_speed_names(bool tsv)
             printf("\t%s", paths);
         }
         printf("\n");
+        if (ferror(stdout)) { /* keep the first error: a later flush reports none */
+            inspect_write_failed(errno);
+            break;
+        }
+    }
+    return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const speed_name *const *)a)->name, (*(const speed_name *const *)b)->name);
+}
+
+int list_speed_lists(bool tsv)
+{
+    static const speed_name *lines[512];
+    if (tsv)
+        printf("release\tlist\tname\n");
+    else
+        printf("  %-8s %-11s %s\n", "release", "list", "name");
+    for (int r = 0; r < SPEED_RELEASES; r++) {
+        size_t n = 0; /* a name has one line per release (test_speed_names) */
+        for (size_t i = 0; i < speed_name_count && n < sizeof lines / sizeof *lines; i++)
+            if (speed_names[i].releases & (1u << r))
+                lines[n++] = &speed_names[i];
+        qsort(lines, n, sizeof *lines, by_name);
+        for (size_t i = 0; i < n; i++)
+            printf(tsv ? "%s\t%s\t%s\n" : "  %-8s %-11s %s\n", speed_release_name(r),
+                   speed_list_name(lines[i]->list), lines[i]->name);
         if (ferror(stdout)) { /* keep the first error: a later flush reports none */
             inspect_write_failed(errno);
             break;

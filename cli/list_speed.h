@@ -15,4 +15,8 @@ void speed_names_for(const char *canonical, char *names, size_t nn, char *releas
  * "-": that release's speed has no such name). */
 int list_speed_names(bool tsv);
 
+/* `list --speed-lists [--tsv]`: each release's speed list, the names in
+ * strcmp order: release, list (symmetric, public-key, switch), name. */
+int list_speed_lists(bool tsv);
+
 #endif

@@ -14,10 +14,10 @@ teardown() {
     rm -rf -- "$TMP"
 }
 
-# The 3.5 lists' KEM and signature names (tools/speed-lists.tsv), one a line.
+# The 3.5 lists' KEM and signature names (bin/osslbench list --speed-lists --tsv), one a line.
 pq_speed_names() {
-    awk -F'\t' '$1 == "3.5" && $3 ~ /^(ML-|SLH-|X25519MLKEM|X448MLKEM|SecP|ECP-|X25519$|X448$)/ { print $3 }' \
-        "$ROOT/tools/speed-lists.tsv"
+    "$OSSLBENCH" list --speed-lists --tsv |
+        awk -F'\t' '$1 == "3.5" && $3 ~ /^(ML-|SLH-|X25519MLKEM|X448MLKEM|SecP|ECP-|X25519$|X448$)/ { print $3 }'
 }
 
 # A 3.5+ libcrypto, or nothing.

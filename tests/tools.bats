@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # tools/: the osslbench <-> `openssl speed` map (tools/speed-map.tsv), its
-# rendering in README, the cross-check report's arithmetic, the cross-check's
+# rendering in docs/speed-map.md, the speed lists and README's coverage table derived
+# from harness/workloads/speed_names.def, the cross-check report's arithmetic, the cross-check's
 # refusal of bad input, and the tightloop developer tool.  The cross-check
 # itself runs against real APPS=1 builds in tests/builds.bats.
 
@@ -78,23 +79,60 @@ COVERAGE="$ROOT/tools/speed-coverage.sh"
     [ -z "$output" ]
 }
 
-@test "speed coverage: speed_names.def and tools/speed-lists.tsv disagreeing is one line, exit 2" {
-    # 1.1.1's speed list without blowfish, which speed_names.def gives 1.1.1
-    grep -v $'^1.1.1\tsymmetric\tblowfish$' "$ROOT/tools/speed-lists.tsv" >"$TMP/less.tsv"
-    SPEED_LISTS="$TMP/less.tsv" run "$COVERAGE"
-    [ "$status" -eq 2 ]
-    [ "${#lines[@]}" -eq 1 ]
-    [[ $output == *"gives blowfish to 1.1.1, whose speed list lacks it"* ]]
-    # 0.9.8's list with kmac128, which only 3.5 and 4.0 take
-    { cat "$ROOT/tools/speed-lists.tsv"; printf '0.9.8\tsymmetric\tkmac128\n'; } >"$TMP/more.tsv"
-    SPEED_LISTS="$TMP/more.tsv" run "$COVERAGE"
-    [ "$status" -eq 2 ]
-    [[ $output == *"maps kmac128 but not for 0.9.8"* ]]
-    # a name in a cell is data: a '|' in it cannot open a column
-    { cat "$ROOT/tools/speed-lists.tsv"; printf '3.0\tsymmetric\tx|y\n'; } >"$TMP/bar.tsv"
-    SPEED_LISTS="$TMP/bar.tsv" run "$COVERAGE"
+@test "speed lists: list --speed-lists is speed_names.def's releases, one row a name a release" {
+    # every release cell of list --speed-names (not "-") is a row of list --speed-lists, and the
+    # rows beyond those are the names --workloads does not take (0.9.8's and 1.0.2's switches)
+    "$OSSLBENCH" list --speed-names --tsv >"$TMP/names.tsv"
+    "$OSSLBENCH" list --speed-lists --tsv >"$TMP/lists.tsv"
+    [ "$(head -n1 "$TMP/lists.tsv")" = $'release\tlist\tname' ]
+    run awk -F'\t' 'NR == FNR { if (FNR == 1) { for (i = 5; i <= NF; i++) rel[i] = $i; next }
+            for (i = 5; i <= NF; i++) if ($i != "-") want[rel[i] "\t" $1] = 1; next }
+        FNR == 1 { next }
+        { k = $1 "\t" $3; if (k in seen) print "twice: " k; seen[k] = 1
+          if (k in want) delete want[k]; else if ($2 == "switch") switches++; else print "not in --speed-names: " k }
+        END { for (k in want) print "not in --speed-lists: " k; print switches " switches, " FNR - 1 " rows" }' \
+        "$TMP/names.tsv" "$TMP/lists.tsv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "$output" = "4 switches, 668 rows" ]
+    # each release's names in strcmp order
+    run awk -F'\t' 'NR > 1 && $1 == r && $3 < n { print "order: " $0 } { r = $1; n = $3 }' "$TMP/lists.tsv"
+    [ -z "$output" ]
+}
+
+@test "speed coverage: a listed name is data: a '|' in it cannot open a column" {
+    # a stand-in binary: the real listings plus a 3.0 name with a '|'
+    printf '#!/usr/bin/env bash\n"%s" "$@" || exit\n[[ $* != *--speed-lists* ]] || printf %q\n' \
+        "$OSSLBENCH" '3.0\tsymmetric\tx|y\n' >"$TMP/bench"
+    chmod +x "$TMP/bench"
+    OSSLBENCH="$TMP/bench" run "$COVERAGE"
     [ "$status" -eq 0 ]
     [[ $output == *'x\|y: not a workload'* ]]
+}
+
+@test "speed map: a speed name of the map is one speed_names.def gives the workload on those releases" {
+    # the real map passes this check: the cross-check goes on to the library
+    mkdir -p "$TMP/inst/lib"
+    cp -L "$SYSTEM_LIBCRYPTO" "$TMP/inst/lib/"
+    run "$XCHECK" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [[ $output == *"no bin/openssl (build it with APPS=1)"* ]]
+    local hdr
+    hdr=$(grep -v '^#' "$MAP" | head -n1)
+    # cast-cbc stands for cast5-cbc, not bf-cbc; 3.0's speed has no kmac128; -evp's word is not a speed name
+    printf '%s\nbf-cbc\tlegacy\t0.9.8\t3.0\tcast-cbc\tnear\tx\n' "$hdr" >"$TMP/map.tsv"
+    run "$XCHECK" --map "$TMP/map.tsv" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"speed cast-cbc for bf-cbc on 0.9.8: not that release's speed name for that workload"* ]]
+    printf '%s\nkmac128\tfetch\t3.0\t-\tkmac128\tsame\tx\n' "$hdr" >"$TMP/map.tsv"
+    run "$XCHECK" --map "$TMP/map.tsv" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [[ $output == *"speed kmac128 for kmac128 on 3.0: not"* ]]
+    printf '%s\nbf-cbc\tevp\t0.9.8\t3.0\t-evp no-such\tsame\tx\n' "$hdr" >"$TMP/map.tsv"
+    run "$XCHECK" --map "$TMP/map.tsv" "$TMP/inst"
+    [ "$status" -eq 2 ]
+    [[ $output == *"no bin/openssl"* ]]
 }
 
 # raw_row ROUND LABEL PATH SPEED_RATE OSSLBENCH_RATE [SPEED_ARGS] [MATCH]

@@ -86,6 +86,40 @@ map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
 map_rows | awk -F'\t' 'NF != 7 { exit 1 }' || die "$map: every line needs 7 TAB-separated columns"
 unknown=$(map_rows | awk -F'\t' 'NR == FNR { known[$0] = 1; next } !(($1 " " $2) in known) { print $1 "/" $2; exit }' "$known" -)
 [[ -z $unknown ]] || die "$map names $unknown, which bin/osslbench list --workloads --tsv does not list"
+# A speed name in the speed column (the word no option takes: `rmd160`, `-provider legacy md2`,
+# not `-evp sha256`'s or `-hmac sha256`'s) must be one that bin/osslbench list --speed-names --tsv
+# (harness/workloads/speed_names.def, the one table of speed's names per release) gives the
+# line's workload on every speed release in [from, below).
+"$bench" list --speed-names --tsv >"$tmp/names.tsv" || die "bin/osslbench list --speed-names --tsv failed"
+misnamed=$(map_rows | awk -F'\t' '
+    # vlt(A, B): version A < version B, numerically part by part (3.0 < 3.0.7 < 3.5).
+    function vlt(a, b,    x, y, n, m, i) {
+        n = split(a, x, "."); m = split(b, y, ".")
+        for (i = 1; i <= (n > m ? n : m); i++)
+            if (x[i] + 0 != y[i] + 0) return x[i] + 0 < y[i] + 0
+        return 0
+    }
+    NR == FNR {
+        if (FNR == 1) { for (i = 1; i <= NF; i++) { col[$i] = i; if (i > 4) rel[++nrel] = $i } next }
+        k = split($col["workloads"], w, " ")
+        for (i = 1; i <= nrel; i++)
+            if ($(col[rel[i]]) != "-")
+                for (j = 1; j <= k; j++) stands[rel[i], $col["name"], w[j]] = 1
+        next
+    }
+    {
+        n = split($5, a, " "); name = ""
+        for (i = 1; i <= n; i++) {
+            if (a[i] == "-evp" || a[i] == "-hmac" || a[i] == "-provider") { i++; continue }
+            if (substr(a[i], 1, 1) != "-") name = a[i]
+        }
+        if (name == "") next
+        for (i = 1; i <= nrel; i++) {
+            if (vlt(rel[i], $3) || ($4 != "-" && !vlt(rel[i], $4))) continue
+            if (!((rel[i], name, $1) in stands)) { print "speed " $5 " for " $1 " on " rel[i]; exit }
+        }
+    }' "$tmp/names.tsv" -)
+[[ -z $misnamed ]] || die "$map: $misnamed: not that release's speed name for that workload (bin/osslbench list --speed-names --tsv)"
 
 # ---------------------------------------------------------------- libraries
 # ver_ge A B: version A >= version B (0.9.8q >= 0.9.8, 1.1.1w < 3.0).

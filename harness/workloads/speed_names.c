@@ -22,10 +22,14 @@ enum {
     SP_FROM_35 = SP35 | SP40,
     SP_UPTO_111 = SP098 | SP102 | SP111,
     SP_OWN = 0,
+    SYM = SPEED_SYMMETRIC,
+    PK = SPEED_PUBLIC_KEY,
+    SWITCH = SPEED_SWITCH,
+    OWN = SPEED_OWN,
 };
 
 const speed_name speed_names[] = {
-#define SPEED_NAME(name, workloads, releases) {name, workloads, releases},
+#define SPEED_NAME(list, name, workloads, releases) {(speed_list)(list), name, workloads, releases},
 #include "speed_names.def"
 #undef SPEED_NAME
 };
@@ -38,6 +42,12 @@ static const struct {
     {"0.9.8", R_098}, {"1.0.2", R_102}, {"1.1.1", R_111},
     {"3.0", R_300},   {"3.5", R_350},   {"4.0", 40000L},
 };
+
+const char *speed_list_name(speed_list l)
+{
+    static const char *const names[] = {"symmetric", "public-key", "switch", "own"};
+    return (unsigned)l < sizeof names / sizeof *names ? names[l] : "?";
+}
 
 const char *speed_release_name(int i)
 {
@@ -144,7 +154,8 @@ const char *workload_expand_suggest(const char *name)
     if (near != NULL)
         candidates[count++] = near;
     for (size_t i = 0; i < speed_name_count && count < sizeof candidates / sizeof *candidates; i++)
-        candidates[count++] = speed_names[i].name;
+        if (speed_names[i].workloads[0] != '\0') /* a switch names nothing to run */
+            candidates[count++] = speed_names[i].name;
     return suggest_nearest(name, candidates, count);
 }
 

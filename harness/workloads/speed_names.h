@@ -14,9 +14,14 @@ enum { SPEED_RELEASES = 6 };
 const char *speed_release_name(int i); /* "0.9.8" ... "4.0" */
 long speed_release_series(int i);      /* compat/release.h's numbers */
 
+/* The speed list a name is in (speed_names.def's first column). */
+typedef enum { SPEED_SYMMETRIC, SPEED_PUBLIC_KEY, SPEED_SWITCH, SPEED_OWN } speed_list;
+const char *speed_list_name(speed_list l); /* "symmetric", "public-key", "switch", "own" */
+
 typedef struct {
+    speed_list list;
     const char *name;
-    const char *workloads; /* registry names, space-separated; "*" for all */
+    const char *workloads; /* registry names, space-separated; "*" for all; "" for none */
     unsigned releases;     /* bit i: speed_release_name(i)'s speed takes it */
 } speed_name;
 

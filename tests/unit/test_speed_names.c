@@ -2,7 +2,8 @@
  * stands for its workload, a family word for several, `all` for every
  * workload; an unknown name stays "unknown" with a did-you-mean; a name
  * only old releases' speed has is still taken.  The table itself: every
- * line names workloads that exist, and no name has two lines for one
+ * line names workloads that exist, no name has two lines for one release
+ * or two lists, a switch names no workload and osslbench's own word no
  * release. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -128,6 +129,32 @@ static void table_lines_name_workloads(void **state)
     }
 }
 
+/* The list column: what `list --speed-lists` prints and speed-coverage.sh
+ * counts (symmetric, public-key) or sets apart (switch). */
+static void table_lines_have_one_list(void **state)
+{
+    (void)state;
+    size_t switches = 0;
+    assert_true(speed_name_count < 512); /* list_speed_lists' room */
+    for (size_t i = 0; i < speed_name_count; i++) {
+        const speed_name *sn = &speed_names[i];
+        if (sn->list == SPEED_SWITCH) {
+            assert_string_equal(sn->workloads, "");
+            assert_int_equal(workload_expand(sn->name, specs, CAP), 0); /* not a --workloads name */
+            switches++;
+        }
+        if ((sn->list == SPEED_OWN) != (sn->releases == 0))
+            fail_msg("%s: osslbench's own word exactly when no release has it", sn->name);
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(speed_names[k].name, sn->name) == 0 && speed_names[k].list != sn->list)
+                fail_msg("%s is in two lists", sn->name);
+    }
+    assert_int_equal(switches, 2); /* 0.9.8's and 1.0.2's openssl, rsaref */
+    assert_string_equal(speed_list_name(SPEED_PUBLIC_KEY), "public-key");
+    const char *near = workload_expand_suggest("rsaref"); /* nor a did-you-mean */
+    assert_true(near == NULL || strcmp(near, "rsaref") != 0);
+}
+
 #define ARGS(...) (char *[]){"run", __VA_ARGS__}
 #define COUNT(...) (int)(sizeof((char *[]){"run", __VA_ARGS__}) / sizeof(char *))
 #define PARSE(o, ...) run_args_parse(COUNT(__VA_ARGS__), ARGS(__VA_ARGS__), o)
@@ -188,6 +215,7 @@ int main(void)
         cmocka_unit_test(unknown_name_suggests),
         cmocka_unit_test(old_release_name_is_taken),
         cmocka_unit_test(table_lines_name_workloads),
+        cmocka_unit_test(table_lines_have_one_list),
         cmocka_unit_test(run_takes_speed_names),
         cmocka_unit_test(paths_by_release),
         cmocka_unit_test(release_ranges),
