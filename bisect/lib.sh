@@ -26,6 +26,9 @@ printable() { printf '%s' "${1//[^[:print:]]/?}"; }
 # here with its one line); what follows checks what the values mean.
 # shellcheck source=tools/knobs.sh
 source "$REPO_ROOT/tools/knobs.sh"
+# SIZE, TIME, THRESHOLD, API, ...: the runner's own parsers judge them
+# (knob_check asks `osslbench check-value`), so SIZE=8K is what --sizes 8K is.
+KNOB_RUNNER=$OSSLBENCH
 # Values end up in paths, in command lines (always quoted) and in git
 # arguments; a shape check first makes every later message predictable.
 # Workloads and API paths are the runner's: it is asked, never a list here.
@@ -35,11 +38,8 @@ valid_workload() { [[ $1 =~ ^[a-z0-9-]+$ ]] && workload_info "$1" >/dev/null; }
 workload_unit()  { workload_info "$1" | cut -f3; }
 # The default knob value: the runner's first workload.
 first_workload() { "$OSSLBENCH" list --workloads --tsv | awk -F'\t' 'NR == 2 { print $1 }'; }
-# A size as the runner reads it (its parse_size, through --plan: nothing is loaded).
-valid_size()     { "$OSSLBENCH" run --plan --lib size --workloads "$2" --sizes "$1" >/dev/null 2>&1; }
 api_names()      { "$OSSLBENCH" list --apis --tsv | tail -n +2 | cut -f1 | paste -sd, -; }
 valid_api()      { [[ $1 =~ ^[a-z-]+$ ]] && [[ ,$(api_names), == *,"$1",* ]]; }
-valid_number()   { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 
 # require_git_repo DIR: a work tree or a bare repository; prints its path.
 require_git_repo() {
@@ -64,8 +64,10 @@ resolve_ref() {
 
 # point_knobs GOAL: every knob of make GOAL checked (tools/knobs.tsv), then
 # the one point bisect and track follow: WORKLOAD, SIZE, API (defaults:
-# the runner's first workload, 16, evp), BISECT_TIME and BISECT_THRESHOLD,
-# each validated by asking the runner.
+# the runner's first workload, 16, evp), BISECT_TIME and BISECT_THRESHOLD.
+# knob_check has had each value judged by the runner's parser (SIZE as
+# --sizes, TIME as --time, THRESHOLD as compare's --threshold); what follows
+# checks that WORKLOAD and API name one workload and one API path.
 # shellcheck disable=SC2034 # set for the caller
 point_knobs() {
     local k
@@ -78,11 +80,8 @@ point_knobs() {
     BISECT_TIME=${TIME:-1}
     BISECT_THRESHOLD=${THRESHOLD:-5}
     valid_workload "$WORKLOAD" || die "WORKLOAD='$(printable "$WORKLOAD")' is not a workload (bin/osslbench list --workloads)"
-    valid_size "$SIZE" "$WORKLOAD" || die "SIZE='$(printable "$SIZE")' is not a size in bytes (16, 1024, 8k)"
     [[ $(workload_unit "$WORKLOAD") != op/s ]] || SIZE=0 # op/s points have no block size
     valid_api "$API" || die "API='$(printable "$API")' is not one of $(api_names)"
-    valid_number "$BISECT_TIME" || die "TIME='$(printable "$BISECT_TIME")' is not a number of seconds"
-    valid_number "$BISECT_THRESHOLD" || die "THRESHOLD='$(printable "$BISECT_THRESHOLD")' is not a percentage"
 }
 
 # subject_of DIR SHA: the commit's one-line subject, printable.

@@ -52,7 +52,6 @@ read -r new_kind new_path < <(classify "$NEW") || exit 2
 
 format=${FORMAT:-term}
 threshold=${THRESHOLD:-5}
-valid_number "$threshold" || die "THRESHOLD='$(printable "$threshold")' is not a percentage"
 if [[ $base_kind == results ]]; then
     exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" -- "$base_path" "$new_path"
 fi

@@ -215,6 +215,13 @@ const option_table compare_option_table = {
     .hint = "try --help",
 };
 
+bool compare_option_value(const char *option, const char *value, char *why, size_t n)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    return option_take_value(&compare_option_table, option, &o, value, why, n);
+}
+
 /* Returns -1 when parsed, else the exit status to return right away. */
 static int parse_options(int argc, char **argv, options *o)
 {

@@ -12,4 +12,8 @@ extern const option_table run_option_table, report_option_table, compare_option_
 extern const option_table *const command_option_tables[];
 extern const size_t command_option_table_count;
 
+/* `osslbench compare`'s option OPTION given VALUE: true when compare would
+ * take it, else false with its one-line reason (cli/cmd_compare.c). */
+bool compare_option_value(const char *option, const char *value, char *why, size_t n);
+
 #endif

@@ -18,7 +18,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: osslbench COMMAND [options]   (osslbench COMMAND --help)\n\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].summary);
 }
 
 int main(int argc, char **argv)

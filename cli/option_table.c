@@ -61,6 +61,17 @@ static int refuse_unknown(const option_table *t, const char *word)
     return option_refuse(t, why);
 }
 
+bool option_take_value(const option_table *t, const char *option, void *dest, const char *value,
+                       char *why, size_t n)
+{
+    const option_spec *spec = find(t, option);
+    if (spec == NULL || spec->value == NULL) {
+        snprintf(why, n, "osslbench %s has no option %s with a value", t->command, option);
+        return false;
+    }
+    return spec->take(spec, dest, option, value, why, n);
+}
+
 int option_parse(const option_table *t, int argc, char **argv, void *dest)
 {
     char why[512];

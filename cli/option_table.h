@@ -68,6 +68,12 @@ int option_parse(const option_table *t, int argc, char **argv, void *dest);
 /* The --help text: synopsis, one entry per option (and -h, --help), epilogue. */
 void option_usage(const option_table *t, FILE *f);
 
+/* One option's value judged as option_parse would take it (`--sizes 8K`),
+ * into dest (the command's own struct, zeroed); false with the one-line
+ * reason, or when the table has no such option. */
+bool option_take_value(const option_table *t, const char *option, void *dest, const char *value,
+                       char *why, size_t n);
+
 /* Prints "osslbench COMMAND: why" on stderr; returns OPTIONS_BAD. */
 int option_refuse(const option_table *t, const char *why);
 

@@ -51,6 +51,8 @@ DRY_RUN=${FLEET_DRY_RUN:-0}
 # direct call of this script is checked the same way).
 # shellcheck source=tools/knobs.sh
 source "$REPO_ROOT/tools/knobs.sh"
+# A value of a runner option is judged by the runner's parser, as on the hosts.
+KNOB_RUNNER=${OSSLBENCH_BIN:-$REPO_ROOT/bin/osslbench}
 for k in $(knob_list fleet); do
     v=FLEET_${k#FLEET_} # FLEET_DIR keeps its name
     knob_check "$k" "${!v:-}"

@@ -16,6 +16,8 @@ die() { printf 'compare: error: %s\n' "$*" >&2; exit 1; }
 
 # shellcheck source=tools/knobs.sh
 source "$REPO_ROOT/tools/knobs.sh"
+# The values of runner options are judged by the runner's own parsers.
+KNOB_RUNNER=$BIN
 args=(bench --repo "$REPO_ROOT" --make "${COMPARE_MAKE:-${MAKE:-make}}"
     --installed "${OSSLBENCH_BUILDS_DIR:-$REPO_ROOT/builds}/install"
     --results-root "${COMPARE_RESULTS_ROOT:-$REPO_ROOT/results}")
@@ -23,7 +25,7 @@ run_opts=()
 for k in $(knob_list compare); do
     v=COMPARE_$k
     [[ -n ${!v+x} ]] || continue
-    knob_check "$k" "${!v}"
+    p=$(knob_problem "$k" "${!v}") || die "$p (nothing was built or run)"
     args+=(--knob "$k=${!v}")
     [[ -n ${!v} ]] || continue
     opt=$(knob_run_option "$k") || opt=
@@ -33,7 +35,7 @@ for k in $(knob_list compare); do
         *:) ;;
         *) case $(knob_kind "$k") in
             flag) [[ ${!v} != 1 ]] || run_opts+=("$opt") ;;
-            names) read -r -a items <<<"${!v//,/ }"
+            providers) read -r -a items <<<"${!v//,/ }"
                 for item in "${items[@]}"; do run_opts+=("$opt" "$item"); done ;;
             *) run_opts+=("$opt" "${!v}") ;;
         esac ;;

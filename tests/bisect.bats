@@ -226,14 +226,23 @@ one_line_error() {
 @test "bisect input: workload, size and API are validated; no shell injection through make" {
     local d; d=$(tiny_repo)
     one_line_error "WORKLOAD: 'md5;true' is not a workload name" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'WORKLOAD=md5;true'
-    one_line_error "WORKLOAD='md6' is not a workload" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=md6
-    one_line_error "SIZE: '16 32' is not a size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
+    # each value judged by the runner's own parser (osslbench check-value), its line quoted
+    one_line_error "WORKLOAD: unknown workload 'md6' (did you mean 'md5'?)" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=md6
+    one_line_error "WORKLOAD: 'aes' names 3 workloads, not one" OPENSSL_GIT="$d" GOOD=main~1 BAD=main WORKLOAD=aes
+    one_line_error "SIZE: block size '16 32' is not a positive whole number" OPENSSL_GIT="$d" GOOD=main~1 BAD=main 'SIZE=16 32'
     # the runner's own size grammar (k/K, m/M, at most 64 MiB), as SIZES= of make compare
     one_line_error "GOOD and BAD are the same commit" OPENSSL_GIT="$d" GOOD=main BAD=main SIZE=8K
-    one_line_error "SIZE='0k' is not a size in bytes" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=0k
-    one_line_error "SIZE='99M' is not a size in bytes" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=99M
-    one_line_error "API='evp-x' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp-x
-    one_line_error "METRIC: 'cycles' is not time or instructions" OPENSSL_GIT="$d" GOOD=main~1 BAD=main METRIC=cycles
+    one_line_error "GOOD and BAD are the same commit" OPENSSL_GIT="$d" GOOD=main BAD=main SIZE=8k
+    one_line_error "SIZE: block size '8x' is not a positive whole number" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=8x
+    one_line_error "SIZE: '16,8k' is a list, not one block size" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=16,8k
+    one_line_error "SIZE: block size must be at least 1 byte" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=0k
+    one_line_error "SIZE: block size '99M' is larger than the 64 MiB maximum" OPENSSL_GIT="$d" GOOD=main~1 BAD=main SIZE=99M
+    one_line_error "TIME: 0 s is out of range (0.001 to 3600 s)" OPENSSL_GIT="$d" GOOD=main~1 BAD=main TIME=0
+    one_line_error "GOOD and BAD are the same commit" OPENSSL_GIT="$d" GOOD=main BAD=main TIME=1e-1 THRESHOLD=2.5
+    one_line_error "THRESHOLD: --threshold wants a percentage 0..1000, got '5%x'" OPENSSL_GIT="$d" GOOD=main~1 BAD=main THRESHOLD=5%x
+    one_line_error "API: unknown API path 'evp-x' (did you mean 'evp'?)" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp-x
+    one_line_error "API='evp,fetch' is not one of" OPENSSL_GIT="$d" GOOD=main~1 BAD=main API=evp,fetch
+    one_line_error "METRIC: --metric is 'time' or 'instructions', not 'cycles'" OPENSSL_GIT="$d" GOOD=main~1 BAD=main METRIC=cycles
     one_line_error "GOOD: 'x;y' is not a commit, tag or branch name" OPENSSL_GIT="$d" GOOD='x;y' BAD=main
     # Quotes and $(...) in a make variable reach the script as data.
     run make -s -C "$ROOT" bisect OPENSSL_GIT="$d" GOOD="x'; touch $BATS_TEST_TMPDIR/pwned; '" BAD=main

@@ -29,7 +29,7 @@ setup_file() {
     run make -s -C "$ROOT" compare RESULTS_ROOT="$RES" OSSLBENCH_BUILDS_DIR="$BATS_TEST_TMPDIR/none" WORKLOADS=sha265
     [ "$status" -ne 0 ]
     [ "$(own_errors "$output" | grep -c .)" -eq 1 ]
-    [[ $output == "compare: error: unknown workload 'sha265' (did you mean 'sha256'?) (nothing was built or run)"* ]]
+    [[ $output == "compare: error: WORKLOADS: unknown workload 'sha265' (did you mean 'sha256'?) (nothing was built or run)"* ]]
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" RELEASES=9.9.9
     [ "$status" -ne 0 ]
     [[ $output == *"RELEASES: no library labelled '9.9.9'"* ]]
@@ -114,6 +114,90 @@ CASES
 }
 
 
+# knob_problem with the runner asked (as the scripts make runs ask it) or not
+# (make's own check, before bin/osslbench is built).
+problem() { (KNOB_RUNNER=$1 && source "$ROOT/tools/knobs.sh" && knob_problem "$2" "$3"); }
+
+@test "the runner's kinds: tools/knobs.sh's list is check-value --kinds; every knob of a run option is one" {
+    [ "$(knobs runner-kinds)" = "$("$ROOT/bin/osslbench" check-value --kinds | cut -f1 | sort | paste -sd' ' -)" ]
+    local k
+    for k in $(knobs names); do
+        knobs run-option "$k" >/dev/null && [ "$(knobs kind "$k")" != flag ] || continue
+        [[ " $(knobs runner-kinds) " == *" $(knobs kind "$k") "* ]] || { echo "$k (run option $(knobs run-option "$k")) is judged by a regex"; false; }
+    done
+    run "$ROOT/bin/osslbench" check-value nope 1
+    [ "$status" -eq 2 ]
+    [[ $output == "osslbench check-value: unknown kind 'nope'"* ]]
+}
+
+@test "a knob of a run option takes exactly what \`osslbench run\` takes for it, and refuses with the runner's line" {
+    local bin=$ROOT/bin/osslbench k opt v want got
+    while read -r k v; do
+        opt=$(knobs run-option "$k")
+        want=0; "$bin" run --plan --lib x "$opt" "$v" >/dev/null 2>&1 || want=1
+        got=0; problem "$bin" "$k" "$v" >/dev/null || got=1
+        echo "$k=$v: run $opt says $want, the knob $got"
+        [ "$want" = "$got" ]
+        # and the bytes are the runner's, an argument, never program text
+        out=$(problem "$bin" "$k" "$v") || [[ $out == "$k: "* && $(grep -c . <<<"$out") -eq 1 ]]
+    done <<'VALUES'
+SIZES 8K
+SIZES 8k
+SIZES 16,1m
+SIZES 8x
+SIZES 0
+SIZES 99M
+SIZES 16,16
+WORKLOADS sha256,evp:sm4-cbc
+WORKLOADS sha265
+WORKLOADS aes
+API evp,fetch
+API evp-x
+TIME 0.5
+TIME 1e-1
+TIME 0
+TIME 4000
+PRECISION 1%
+PRECISION 0.9
+BUDGET 1.5h
+BUDGET 6d
+CLOCK cpu
+CLOCK tsc
+THREADS 1,2,4
+THREADS 0
+PROCS 2
+PROCS 2,2
+VALUES
+    run problem "$bin" SIZES 8x
+    [ "$output" = "SIZES: block size '8x' is not a positive whole number" ]
+}
+
+@test "make's own check runs before bin/osslbench exists: alphabets only; the scripts ask the runner" {
+    local bin=$ROOT/bin/osslbench
+    # no runner: a value of a run option only has to be made of its kind's characters
+    SIZES=8x run env -u KNOB_RUNNER "$ROOT/tools/knobs.sh" check compare
+    [ "$status" -eq 0 ]
+    SIZES='8$(x)' run env -u KNOB_RUNNER "$ROOT/tools/knobs.sh" check compare
+    [ "$status" -eq 2 ]
+    [ "$output" = "compare: error: SIZES: '8\$(x)' is not a comma-separated list of sizes (nothing was built or run)" ]
+    # with it: the parser's line
+    SIZE=8x run env KNOB_RUNNER="$bin" "$ROOT/tools/knobs.sh" check bisect
+    [ "$status" -eq 2 ]
+    [ "$output" = "bisect: error: SIZE: block size '8x' is not a positive whole number (nothing was built or run)" ]
+    SIZE=8K THRESHOLD=2.5 TIME=1e-1 run env KNOB_RUNNER="$bin" "$ROOT/tools/knobs.sh" check bisect
+    [ "$status" -eq 0 ]
+    # a runner that is not there is said, never taken for a yes
+    run problem "$BATS_TEST_TMPDIR/none" SIZE 16
+    [ "$status" -ne 0 ]
+    [ "$output" = "SIZE: cannot check it: $BATS_TEST_TMPDIR/none is not built (make first)" ]
+    # make compare: the runner's line once bin/osslbench is built, before any release is
+    run make -s -C "$ROOT" compare OSSLBENCH_BUILDS_DIR="$BATS_TEST_TMPDIR/none" RESULTS_ROOT="$BATS_TEST_TMPDIR/res" SIZES=8x
+    [ "$status" -ne 0 ]
+    [ "$(own_errors "$output")" = "compare: error: SIZES: block size '8x' is not a positive whole number (nothing was built or run)" ]
+    [ ! -e "$BATS_TEST_TMPDIR/none" ]
+    [ ! -e "$BATS_TEST_TMPDIR/res" ]
+}
+
 # A value that fits a kind's grammar (tools/knobs.sh), for the kinds of the
 # knobs fleet forwards: a new kind needs one here.
 sample_value() {
@@ -121,12 +205,12 @@ sample_value() {
         workloads) echo sha256,rsa2048 ;;
         sizes) echo 16,8k ;;
         apis) echo evp,fetch ;;
-        number) echo 0.5 ;;
+        time | precision) echo 0.5 ;;
         duration) echo 6m ;;
         clock) echo cpu ;;
         metric) echo instructions ;;
-        counts) echo 1,2 ;;
-        names) echo legacy,default ;;
+        threads | procs) echo 1,2 ;;
+        providers) echo legacy,default ;;
         flag) echo 1 ;;
         labels) echo 1.1.1w,3.0.20 ;;
         label) echo 1.1.1w ;;

@@ -7,6 +7,12 @@
 # referencing or exporting it never expands them again.  Then, before any
 # work (tools/deps.mk's check waits for it, and so does every object file),
 # tools/knobs.sh refuses a value that does not fit its knob with one line.
+# bin/osslbench may not be built yet (nothing is compiled before this check,
+# so a refused knob builds nothing): KNOB_RUNNER is empty here, and a value
+# of a runner option is held only to its kind's alphabet (no code gets
+# through); its grammar, the runner's parser's, is checked by the goal's
+# script once $(BIN) is built and before any work of its own (plots/compare.sh,
+# fleet/fleet.sh, bisect/*.sh set KNOB_RUNNER: tools/knobs.sh).
 # Make's own build variables (CC, CFLAGS, SAN, ...) are commands by design
 # and are not knobs.
 ifndef KNOBS_MK_DIR
@@ -26,5 +32,5 @@ KNOBS_GOALS := $(filter $(shell '$(KNOBS_MK_DIR)/knobs.sh' goals),$(MAKECMDGOALS
 
 .PHONY: knobs-check
 knobs-check:
-	@'$(KNOBS_MK_DIR)/knobs.sh' check $(KNOBS_GOALS)
+	@KNOB_RUNNER= '$(KNOBS_MK_DIR)/knobs.sh' check $(KNOBS_GOALS)
 endif

@@ -17,16 +17,37 @@
 #   tools/knobs.sh check GOAL...  make's check before any work: each knob of
 #                                 these goals that is set in the environment;
 #                                 exit 2 with one "GOAL: error: NAME: ..." line
+#                                 (the runner asked too when KNOB_RUNNER is set)
+#   tools/knobs.sh runner-kinds   the kinds the runner's parsers judge
 #   source tools/knobs.sh         knob_check NAME VALUE: the caller's die() on
 #                                 a bad value (plots/compare.sh, fleet/, bisect/)
-# Only the shape is checked here; the scripts still check meaning (a workload
-# the runner knows, a ref git resolves, a file that exists).
+#
+# Two sorts of kind.  A value of a runner option (SIZES is run's --sizes, TIME
+# its --time, THRESHOLD compare's --threshold, a label csv/row.c's
+# row_label_valid: `bin/osslbench check-value --kinds` lists them) has one
+# grammar, the runner's parser's: with KNOB_RUNNER set to bin/osslbench,
+# knob_problem asks `KNOB_RUNNER check-value KIND VALUE` and refuses with
+# the parser's line.  Here such a kind only has its alphabet, the characters
+# any of its values can have: enough to refuse code before anything is
+# built.  make's own check (`knobs.sh check`, tools/knobs.mk) runs before
+# bin/osslbench is built, so it has only the alphabets; the scripts that
+# make runs after building bin/osslbench (plots/compare.sh, fleet/fleet.sh,
+# bisect/) set KNOB_RUNNER and check every knob again, before any work of
+# theirs.  The other kinds (paths, logins, refs, commands, ...) have no
+# parser in the runner: their grammar is the regex below.  The scripts
+# still check meaning (a release that is installed, a ref git resolves, a
+# file that exists).
 # shellcheck shell=bash
 
-# A label becomes a file name and a chart title: row_label_valid's alphabet (csv/row.c).
-KNOB_LABEL='[A-Za-z0-9][A-Za-z0-9._+-]{0,62}'
-# A size as the runner's parse_size reads one (cli/option_values.c): bytes, or k/K, m/M.
-KNOB_SIZE='[0-9]+[kKmM]?'
+# The runner's kinds (cli/value_kinds.c) and their alphabets: letters,
+# digits and . _ , : % + - and blanks; a label has no ':' or '%', a provider
+# may be a module's path ('/').
+declare -gA KNOB_ALPHABET=(
+    [workloads]=word [workload]=word [sizes]=word [size]=word [apis]=word
+    [time]=word [precision]=word [duration]=word [clock]=word [metric]=word
+    [threads]=word [procs]=word [threshold]=word [providers]=path [label]=label
+    [labels]=label)
+KNOB_WORD_RE='^[A-Za-z0-9._,:%+ -]*$'
 # Paths and free words keep every character but those a shell or make would
 # read as code, and control characters (a knob is one line).
 KNOB_PATH_RE="^[^[:cntrl:]\$\`;|&<>\"'\\\\]*\$"
@@ -94,26 +115,29 @@ knob_run_option() {
 # knob_problem NAME VALUE: nothing when VALUE fits NAME's grammar (or is
 # empty: the default), else the message, and non-zero.
 knob_problem() {
-    local name=$1 v=$2 kind re what w
+    local name=$1 v=$2 kind re='^$' what w
     [[ -n $v ]] || return 0
     kind=$(knob_kind "$name") || { printf '%s: not a knob\n' "$name"; return 1; }
     case $kind in
-        workloads) re='^[a-z0-9-]+(,[a-z0-9-]+)*$' what="a comma-separated workload list" ;;
-        workload) re='^[a-z0-9-]+$' what="a workload name" ;;
-        sizes) re="^$KNOB_SIZE(,$KNOB_SIZE)*\$" what="a comma-separated list of sizes" ;;
-        size) re="^$KNOB_SIZE\$" what="a size in bytes (16, 1024, 8k)" ;;
-        apis) re='^[a-z-]+(,[a-z-]+)*$' what="a comma-separated API list (legacy,evp,fetch)" ;;
-        number) re='^[0-9]+(\.[0-9]+)?$|^\.[0-9]+$' what="a number" ;;
-        duration) re='^[0-9]+(\.[0-9]+)?[smh]?$' what="a duration (seconds, or 90s, 6m, 1.5h)" ;;
+        workloads) what="a comma-separated workload list" ;;
+        workload) what="a workload name" ;;
+        sizes) what="a comma-separated list of sizes" ;;
+        size) what="a size in bytes (16, 1024, 8k)" ;;
+        apis) what="a comma-separated API list (legacy,evp,fetch)" ;;
+        time) what="a number of seconds" ;;
+        precision) what="a precision (0.01 or 1%)" ;;
+        duration) what="a duration (seconds, or 90s, 6m, 1.5h)" ;;
+        threads | procs) what="a comma-separated list of counts" ;;
+        clock) what="wall or cpu" ;;
+        metric) what="time or instructions" ;;
+        providers) what="a list of provider names, comma- or space-separated" ;;
+        threshold) what="a percentage" ;;
+        label) what="a release label" ;;
+        labels) what="a list of release labels" ;;
         count) re='^[0-9]+$' what="a whole number" ;;
-        counts) re='^[0-9]+(,[0-9]+)*$' what="a comma-separated list of counts" ;;
-        clock) re='^(wall|cpu)$' what="wall or cpu" ;;
-        metric) re='^(time|instructions)$' what="time or instructions" ;;
         names) re='^[ ,]*[A-Za-z0-9._/+-]+([ ,]+[A-Za-z0-9._/+-]+)*[ ,]*$'
             what="a list of names, comma- or space-separated" ;;
         flag) re='^[01]$' what="0 or 1" ;;
-        label) re="^$KNOB_LABEL\$" what="a release label" ;;
-        labels) re="^[ ,]*$KNOB_LABEL([ ,]+$KNOB_LABEL)*[ ,]*\$" what="a list of release labels" ;;
         host) re='^[A-Za-z0-9][A-Za-z0-9._-]*$' what="a host label" ;;
         logins) re='^ *[A-Za-z0-9_][A-Za-z0-9_.@:%-]*( +[A-Za-z0-9_][A-Za-z0-9_.@:%-]*)* *$'
             what="a list of ssh logins (user@host or an alias)" ;;
@@ -127,9 +151,40 @@ knob_problem() {
         arch) re='^[a-z0-9_]+$' what="an architecture name (aarch64)" ;;
         path) re=$KNOB_PATH_RE what="a path (no \$, \`, ;, |, &, <, >, quotes, backslashes or control characters)" ;;
     esac
-    if [[ $v =~ $re ]]; then return 0; fi
+    case ${KNOB_ALPHABET[$kind]-} in
+        word) re=$KNOB_WORD_RE ;;
+        label) re='^[A-Za-z0-9._+, -]*$' ;;
+        path) re='^[A-Za-z0-9._,:%+/ -]*$' ;;
+    esac
+    if [[ $v =~ $re ]]; then
+        [[ -n ${KNOB_ALPHABET[$kind]-} && -n ${KNOB_RUNNER-} ]] || return 0
+        knob_ask_runner "$name" "$kind" "$v"
+        return
+    fi
     w=${v//[^[:print:]]/?}
     printf "%s: '%s' is not %s\n" "$name" "${w:0:200}" "$what"
+    return 1
+}
+
+# knob_ask_runner NAME KIND VALUE: nothing when the runner's parser takes
+# VALUE (KNOB_RUNNER check-value KIND VALUE, the value one argument), else
+# its one line, and non-zero.
+knob_ask_runner() {
+    local out rc=0
+    if [[ ! -x $KNOB_RUNNER ]]; then
+        printf '%s: cannot check it: %s is not built (make first)\n' "$1" "$KNOB_RUNNER"
+        return 1
+    fi
+    out=$("$KNOB_RUNNER" check-value "$2" "$3" 2>&1 >/dev/null) || rc=$?
+    ((rc != 0)) || return 0
+    out=${out%%$'\n'*}
+    out=${out#osslbench check-value: }
+    out=${out//[^[:print:]]/?}
+    if ((rc == 1)); then
+        printf '%s: %s\n' "$1" "${out:0:300}"
+    else
+        printf '%s: cannot check it (%s check-value %s: exit %d): %s\n' "$1" "$KNOB_RUNNER" "$2" "$rc" "${out:0:200}"
+    fi
     return 1
 }
 
@@ -166,7 +221,8 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
         kind) knob_kind "${2:-}" || { echo "knobs: error: '${2:-}' is not a knob" >&2; exit 2; } ;;
         run-option) knob_run_option "${2:-}" || exit 1 ;;
         check) shift; knob_check_goals "$@" ;;
-        *) echo "usage: tools/knobs.sh names | goals | goal GOAL | list compare|fleet|forward | kind NAME | run-option NAME | check GOAL..." >&2
+        runner-kinds) printf '%s\n' "${!KNOB_ALPHABET[@]}" | sort | paste -sd' ' - ;;
+        *) echo "usage: tools/knobs.sh names | goals | goal GOAL | list compare|fleet|forward | kind NAME | run-option NAME | check GOAL... | runner-kinds" >&2
            exit 2 ;;
     esac
 fi
