@@ -155,14 +155,14 @@ static bool valid(const double *const *sides, size_t nsides, size_t n, const uin
  * "the ratio is 1"
  * (below, above: resamples at most and at least 1). */
 static void finish_interval(blocked_interval *out, double *boot, size_t below, size_t above,
-                            double alpha)
+                            double alpha, double resolution)
 {
     qsort(boot, BLOCKED_RESAMPLES, sizeof *boot, descending);
     /* descending: the upper percentile is near the front */
     out->high = fmax(boot[(size_t)floor(alpha / 2 * (BLOCKED_RESAMPLES - 1))],
-                     out->estimate * exp(RATE_RESOLUTION));
+                     out->estimate * exp(resolution));
     out->low = fmin(boot[(size_t)ceil((1 - alpha / 2) * (BLOCKED_RESAMPLES - 1))],
-                    out->estimate * exp(-RATE_RESOLUTION));
+                    out->estimate * exp(-resolution));
     double tail = (double)((below < above ? below : above) + 1) / (BLOCKED_RESAMPLES + 1);
     out->p_value = fmin(1.0, 2.0 * tail);
 }
@@ -197,7 +197,7 @@ static bool interval(const double *const *sides, size_t nsides, size_t n, const 
         below += v <= 1.0;
         above += v >= 1.0;
     }
-    finish_interval(out, boot, below, above, alpha);
+    finish_interval(out, boot, below, above, alpha, RATE_RESOLUTION * REPEAT_WIDENING);
     free(boot);
     free(picked);
     table_free(&t);
@@ -250,7 +250,7 @@ bool blocked_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *
         below += boot[r] <= 1.0;
         above += boot[r] >= 1.0;
     }
-    finish_interval(out, boot, below, above, alpha);
+    finish_interval(out, boot, below, above, alpha, RATE_RESOLUTION);
     free(boot);
     free(picked);
     table_free(&to);

@@ -21,8 +21,9 @@
  * percentile bootstrap that resamples whole blocks (the same blocks for
  * both sides of a ratio, so rounds stay paired); one block: rounds.  It is
  * an interval of what a second run of the same plan gives, not of the true
- * rate: the bootstrap's spread around the estimate is widened by sqrt(2)
- * (REPEAT_WIDENING), the two runs' errors adding up.  The ratio of two
+ * rate: the bootstrap's spread around the estimate, and the resolution
+ * below, are widened by sqrt(2) (REPEAT_WIDENING), the two runs' errors
+ * adding up.  The ratio of two
  * runs measured apart is the true ratio's interval (both runs' errors are
  * in it already).  Deterministic: seeded from the data. */
 #ifndef STATS_BLOCKED_H
