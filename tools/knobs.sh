@@ -130,7 +130,7 @@ knob_problem() {
         threads | procs) what="a comma-separated list of counts" ;;
         clock) what="wall or cpu" ;;
         metric) what="time or instructions" ;;
-        providers) what="a list of provider names, comma- or space-separated" ;;
+        providers) what="a list of names, comma- or space-separated" ;;
         threshold) what="a percentage" ;;
         label) what="a release label" ;;
         labels) what="a list of release labels" ;;
