@@ -72,15 +72,24 @@ sqlite3 *history_open(const char *path, bool create, char *why, size_t n)
     }
     sq.sqlite3_busy_timeout(db, BUSY_WAIT_MS);
     char err[512];
-    /* WAL first: creating the tables of a new file is then one transaction. */
-    if (!exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", err, sizeof err) ||
-        !exec(db, "BEGIN IMMEDIATE", err, sizeof err)) {
+    /* WAL first: creating the tables of a new file is then one transaction.
+     * Switching a new file to WAL needs it alone, and SQLite answers
+     * "locked" at once, without its busy handler, while another import
+     * does the same: that is waited for here, as the busy timeout would. */
+    bool ok = false;
+    for (long waited = 0; !ok && waited <= BUSY_WAIT_MS; waited += 10) {
+        ok = exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", err, sizeof err);
+        if (!ok && strstr(err, "locked") == NULL)
+            break;
+        if (!ok)
+            nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+    }
+    if (!ok || !exec(db, "BEGIN IMMEDIATE", err, sizeof err)) {
         snprintf(why, n, "%s: not an osslbench history database (%s)", path, err);
         sq.sqlite3_close(db);
         return NULL;
     }
     long v = schema_version(db);
-    bool ok = true;
     if (v > HISTORY_SCHEMA_VERSION) {
         snprintf(err, sizeof err, "schema version %ld is newer than this osslbench's %d", v,
                  HISTORY_SCHEMA_VERSION);
