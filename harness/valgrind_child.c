@@ -1,7 +1,6 @@
 #define _GNU_SOURCE
 #include "valgrind_child.h"
 
-
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

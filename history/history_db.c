@@ -36,14 +36,20 @@ static const char schema_v1[] =
     ", PRIMARY KEY(run_id, row), FOREIGN KEY(run_id) REFERENCES runs(run_id));"
     "CREATE INDEX IF NOT EXISTS results_point ON results(workload, api, bytes, label);";
 
-static bool exec(sqlite3 *db, const char *sql, char *why, size_t n)
+/* SQLite's result code of sql; why says what failed. */
+static int exec_rc(sqlite3 *db, const char *sql, char *why, size_t n)
 {
     char *err = NULL;
-    if (sq.sqlite3_exec(db, sql, NULL, NULL, &err) == SQLITE_OK)
-        return true;
-    snprintf(why, n, "%s", err != NULL ? err : sq.sqlite3_errmsg(db));
+    int rc = sq.sqlite3_exec(db, sql, NULL, NULL, &err);
+    if (rc != SQLITE_OK)
+        snprintf(why, n, "%s", err != NULL ? err : sq.sqlite3_errmsg(db));
     sq.sqlite3_free(err);
-    return false;
+    return rc;
+}
+
+static bool exec(sqlite3 *db, const char *sql, char *why, size_t n)
+{
+    return exec_rc(db, sql, why, n) == SQLITE_OK;
 }
 
 /* The schema version recorded in meta, 0 for an empty database. */
@@ -74,22 +80,22 @@ sqlite3 *history_open(const char *path, bool create, char *why, size_t n)
     char err[512];
     /* WAL first: creating the tables of a new file is then one transaction.
      * Switching a new file to WAL needs it alone, and SQLite answers
-     * "locked" at once, without its busy handler, while another import
+     * SQLITE_BUSY at once, without its busy handler, while another import
      * does the same: that is waited for here, as the busy timeout would. */
-    bool ok = false;
-    for (long waited = 0; !ok && waited <= BUSY_WAIT_MS; waited += 10) {
-        ok = exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", err, sizeof err);
-        if (!ok && strstr(err, "locked") == NULL)
-            break;
-        if (!ok)
-            nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
-    }
-    if (!ok || !exec(db, "BEGIN IMMEDIATE", err, sizeof err)) {
+    int rc;
+    for (long waited = 0;
+         (rc = exec_rc(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", err,
+                       sizeof err)) == SQLITE_BUSY &&
+         waited < BUSY_WAIT_MS;
+         waited += 10)
+        nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+    if (rc != SQLITE_OK || !exec(db, "BEGIN IMMEDIATE", err, sizeof err)) {
         snprintf(why, n, "%s: not an osslbench history database (%s)", path, err);
         sq.sqlite3_close(db);
         return NULL;
     }
     long v = schema_version(db);
+    bool ok = true;
     if (v > HISTORY_SCHEMA_VERSION) {
         snprintf(err, sizeof err, "schema version %ld is newer than this osslbench's %d", v,
                  HISTORY_SCHEMA_VERSION);
