@@ -62,6 +62,28 @@
 /* OSSL_KEYMGMT_SELECT_{ALL_PARAMETERS,PUBLIC_KEY,PRIVATE_KEY}: EVP_PKEY_KEYPAIR */
 #define CX_EVP_PKEY_KEYPAIR 0x87
 
+/* --- KDFs through EVP_PKEY_derive (evp.h, kdf.h) ------------------------ */
+#define CX_EVP_PKEY_TLS1_PRF 1021  /* NID_tls1_prf, 1.1.0+ */
+#define CX_EVP_PKEY_HKDF 1036      /* NID_hkdf, 1.1.0+ */
+#define CX_EVP_PKEY_SCRYPT 973     /* NID_id_scrypt, 1.1.1+ as an EVP_PKEY type */
+/* EVP_PKEY_OP_DERIVE up to 1.1.1; 3.0 moved it to 1 << 11, and 3.0+ is set
+ * up through EVP_PKEY_CTX_set_params instead of the ctrls. */
+#define CX_EVP_PKEY_OP_DERIVE_1X (1 << 10)
+/* EVP_PKEY_ALG_CTRL + 0 .. 13, the same codes from 1.1.0 (TLS, HKDF) and
+ * 1.1.1 (PASS, SCRYPT) on */
+#define CX_EVP_PKEY_CTRL_TLS_MD 0x1000
+#define CX_EVP_PKEY_CTRL_TLS_SECRET 0x1001
+#define CX_EVP_PKEY_CTRL_TLS_SEED 0x1002
+#define CX_EVP_PKEY_CTRL_HKDF_MD 0x1003
+#define CX_EVP_PKEY_CTRL_HKDF_SALT 0x1004
+#define CX_EVP_PKEY_CTRL_HKDF_KEY 0x1005
+#define CX_EVP_PKEY_CTRL_HKDF_INFO 0x1006
+#define CX_EVP_PKEY_CTRL_PASS 0x1008
+#define CX_EVP_PKEY_CTRL_SCRYPT_SALT 0x1009
+#define CX_EVP_PKEY_CTRL_SCRYPT_N 0x100a
+#define CX_EVP_PKEY_CTRL_SCRYPT_R 0x100b
+#define CX_EVP_PKEY_CTRL_SCRYPT_P 0x100c
+
 /* --- library set-up (crypto.h) ------------------------------------------ */
 /* OPENSSL_init_crypto options, 1.1.0+ */
 #define CX_OPENSSL_INIT_LOAD_CRYPTO_STRINGS 0x2u

@@ -15,6 +15,8 @@ typedef struct cx_evp_cipher cx_EVP_CIPHER;
 typedef struct cx_evp_cipher_ctx cx_EVP_CIPHER_CTX;
 typedef struct cx_evp_mac cx_EVP_MAC;
 typedef struct cx_evp_mac_ctx cx_EVP_MAC_CTX;
+typedef struct cx_evp_kdf cx_EVP_KDF;
+typedef struct cx_evp_kdf_ctx cx_EVP_KDF_CTX;
 typedef struct cx_evp_pkey cx_EVP_PKEY;
 typedef struct cx_evp_pkey_ctx cx_EVP_PKEY_CTX;
 typedef struct cx_rsa cx_RSA;
