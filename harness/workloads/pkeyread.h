@@ -31,6 +31,7 @@ typedef struct {
 typedef struct pkr_line {
     const char *title;        /* "RSA-2048", in messages */
     const pkeyread_key *key;
+    const pkr_blob *spki;     /* the known answer: every decoded key's public key, DER */
     int type;                 /* d2i_PrivateKey's EVP_PKEY type */
     const char *type_sn;      /* NULL, or its short name, looked up (a fork's NID may differ) */
     const char *decoder_type; /* OSSL_DECODER_CTX_new_for_pkey's key type */

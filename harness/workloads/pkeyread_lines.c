@@ -47,7 +47,8 @@ PKEYREAD_LEGACY(DSA, cx_DSA, DSAPrivateKey, DSA_free)
 #define PKR_LEGACY_NONE NULL
 
 #define PKEYREAD_ROW(id, wname, ttl, k, evp_type, sn, dec_type, ops_, LEGACY, since_, what)   \
-    static const pkr_line id##_line = {.title = ttl, .key = &k, .type = evp_type,             \
+    static const pkr_line id##_line = {.title = ttl, .key = &k,                               \
+                                       .spki = &k.enc[PKR_DER_PUBKEY], .type = evp_type,      \
                                        .type_sn = sn, .decoder_type = dec_type,               \
                                        .legacy = PKR_LEGACY_##LEGACY};                        \
     const workload wl_##id = {                                                                \
