@@ -248,7 +248,8 @@ static bool check_format(const crypto_lib *lib, const pkr_line *l, api_path api,
     pkr_state *s = pkr_open(lib, l, api, f, NULL, 0, &loop, why, n);
     bool ok = s != NULL;
     for (int round = 0; round < 2 && ok; round++)
-        ok = (loop(s, (uint64_t)round + 1) || wl_fail(lib, why, n, "cannot decode the fixed key")) &&
+        ok = (loop(s, (uint64_t)round + 1) ||
+              wl_fail(lib, why, n, "cannot decode the fixed key")) &&
              public_matches(s, why, n);
     pkr_teardown(s);
     unsigned char *bad = ok ? corrupted(&l->key->enc[f], f, why, n) : NULL;
@@ -262,7 +263,8 @@ static bool check_format(const crypto_lib *lib, const pkr_line *l, api_path api,
     return ok;
 }
 
-/* legacy: the key types without their own calls have PKCS#8 only.  A fork
+/* legacy: the key types without their own calls have PKCS#8 only; 0.9.8's
+ * d2i_PrivateKey has no PKCS#8 fallback (d2i_pr.c@0.9.8zh).  A fork
  * may export a call and not decode the format or key type with it: that op
  * is unsupported (one decode of the fixed input shows it). */
 check_result pkr_op_available(const crypto_lib *lib, const workload_spec *ws, api_path api, int op,
@@ -273,6 +275,11 @@ check_result pkr_op_available(const crypto_lib *lib, const workload_spec *ws, ap
     if (api == API_LEGACY && !is_pkcs8(f) && l->legacy == NULL) {
         wl_why(why, n, "legacy: no public key call of %s's own (PKCS#8 only): evp has d2i_PUBKEY",
                l->title);
+        return CHECK_UNAVAILABLE;
+    }
+    if (api == API_EVP && f == PKR_DER_PKCS8 && !crypto_lib_is_fork(lib) &&
+        !crypto_lib_since(lib, R_100)) {
+        wl_why(why, n, "d2i_PrivateKey reads PKCS#8 from 1.0.0 (0.9.8: the type's own DER only)");
         return CHECK_UNAVAILABLE;
     }
     if (!crypto_lib_is_fork(lib))
