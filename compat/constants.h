@@ -17,6 +17,7 @@
 #define CX_EVP_PKEY_CMAC 894       /* NID_cmac, 1.0.1+ */
 #define CX_EVP_PKEY_X25519 1034    /* NID_X25519, 1.1.0+ */
 #define CX_EVP_PKEY_ED25519 1087   /* NID_ED25519, 1.1.1+ */
+#define CX_EVP_PKEY_DH 28          /* NID_dhKeyAgreement, all releases */
 
 /* --- RSA (rsa.h) -------------------------------------------------------- */
 #define CX_RSA_F4 65537UL          /* the public exponent, all releases */
@@ -61,6 +62,8 @@
 #define CX_OSSL_PARAM_UTF8_PTR 6u
 /* OSSL_KEYMGMT_SELECT_{ALL_PARAMETERS,PUBLIC_KEY,PRIVATE_KEY}: EVP_PKEY_KEYPAIR */
 #define CX_EVP_PKEY_KEYPAIR 0x87
+/* ... without the private key: EVP_PKEY_PUBLIC_KEY */
+#define CX_EVP_PKEY_PUBLIC_KEY 0x86
 
 /* --- KDFs through EVP_PKEY_derive (evp.h, kdf.h) ------------------------ */
 #define CX_EVP_PKEY_TLS1_PRF 1021  /* NID_tls1_prf, 1.1.0+ */

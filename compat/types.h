@@ -37,6 +37,9 @@ typedef struct cx_ec_group cx_EC_GROUP;
 typedef struct cx_bio cx_BIO;
 typedef struct cx_x509 cx_X509;
 typedef struct cx_x509_store cx_X509_STORE;
+typedef struct cx_pkcs8_priv_key_info cx_PKCS8_PRIV_KEY_INFO;
+/* PEM_read_bio_*: the pass phrase callback (pkeyread passes none) */
+typedef int cx_pem_password_cb(char *buf, int size, int rwflag, void *u);
 /* libssl's */
 typedef struct cx_ssl_method cx_SSL_METHOD;
 typedef struct cx_ssl_ctx cx_SSL_CTX;
