@@ -136,4 +136,7 @@
 #define CX_SSL_CTRL_GET_NEGOTIATED_GROUP 134  /* 3.0+ */
 #define CX_TLSEXT_NID_UNKNOWN 0x1000000    /* 3.0+: a group without a NID (a provider's) */
 
+/* --- X.509 (x509_vfy.h): the same code in every release and fork -------- */
+#define CX_X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY 20
+
 #endif

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 typedef struct cx_evp_md cx_EVP_MD;
 typedef struct cx_evp_md_ctx cx_EVP_MD_CTX;
@@ -40,6 +41,11 @@ typedef struct cx_x509_store cx_X509_STORE;
 typedef struct cx_pkcs8_priv_key_info cx_PKCS8_PRIV_KEY_INFO;
 /* PEM_read_bio_*: the pass phrase callback (pkeyread passes none) */
 typedef int cx_pem_password_cb(char *buf, int size, int rwflag, void *u);
+/* the x509 family's */
+typedef struct cx_x509_name cx_X509_NAME;
+typedef struct cx_asn1_integer cx_ASN1_INTEGER;
+typedef struct cx_x509_store_ctx cx_X509_STORE_CTX;
+typedef struct cx_openssl_stack cx_OPENSSL_STACK; /* STACK_OF(X509); _STACK / STACK up to 1.0.2 */
 /* libssl's */
 typedef struct cx_ssl_method cx_SSL_METHOD;
 typedef struct cx_ssl_ctx cx_SSL_CTX;
