@@ -17,6 +17,7 @@
 #include "shared_object.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     bool ssl;    /* SSL_new on a context made in setup (else SSL_CTX_new) */
@@ -189,11 +190,12 @@ static void ssl_obj_teardown(void *p)
 /* The methods of the op's side (sslctx-new: "server", "client"; an SSL
  * line's context is a server's, as sslnew's), the memory BIO method, and
  * an SSL line's context, its own or the shared one. */
-static bool ssl_obj_open(ssl_obj_state *s, const ssl_obj_line *l, int op, char *why, size_t n)
+static bool ssl_obj_open(ssl_obj_state *s, const ssl_obj_line *l, const char *op, char *why,
+                         size_t n)
 {
     const crypto_lib *lib = s->lib;
     cx_SSL_METHOD *other098;
-    s->server = l->ssl || op == 0;
+    s->server = strcmp(op, "client") != 0;
     s->method = ssl_obj_method(lib, s->server, &s->method098);
     s->other = ssl_obj_method(lib, !s->server, &other098);
     if (s->method == NULL || s->other == NULL)
@@ -224,7 +226,7 @@ static void *ssl_obj_setup(const crypto_lib *lib, const workload_spec *ws, api_p
     if (s != NULL)
         s->lib = lib;
     *loop = l->ssl ? ssl_new_loop : ctx_new_loop;
-    return wl_keep_if(s != NULL && ssl_obj_open(s, l, op, why, n), s, ssl_obj_teardown);
+    return wl_keep_if(s != NULL && ssl_obj_open(s, l, ws->w->ops[op], why, n), s, ssl_obj_teardown);
 }
 
 /* What one operation makes, checked: a context makes an SSL of its side;
