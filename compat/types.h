@@ -36,6 +36,7 @@ typedef struct cx_crypto_threadid cx_CRYPTO_THREADID;
 typedef struct cx_gcm128_context cx_GCM128_CONTEXT;
 typedef struct cx_ec_group cx_EC_GROUP;
 typedef struct cx_bio cx_BIO;
+typedef struct cx_bio_method cx_BIO_METHOD;
 typedef struct cx_x509 cx_X509;
 typedef struct cx_x509_store cx_X509_STORE;
 typedef struct cx_pkcs8_priv_key_info cx_PKCS8_PRIV_KEY_INFO;

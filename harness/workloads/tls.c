@@ -47,6 +47,7 @@ typedef struct {
 static const char *const handshake13_ops[] = {"full", "resume", NULL};
 static const char *const handshake12_ops[] = {"full", "resume", "resume-id", NULL};
 static const char *const record_ops[] = {"write-read", NULL};
+static const char *const full_ops[] = {"full", NULL};
 
 static bool connect_once(tls_state *s, cx_SSL_SESSION *session)
 {
@@ -65,6 +66,23 @@ static bool handshake_loop(void *p, uint64_t iterations)
     for (uint64_t i = 0; i < iterations; i++)
         if (!connect_once(s, s->session))
             return false;
+    return true;
+}
+
+/* full, each on a client and a server SSL_CTX made for it, as the line's
+ * set-up makes them (certificate, key, trust), freed after it */
+static bool new_ctx_loop(void *p, uint64_t iterations)
+{
+    tls_state *s = p;
+    for (uint64_t i = 0; i < iterations; i++) {
+        char why[8];
+        tls_state one = {.ctxs = {0}};
+        bool ok = tls_ctxs_open(&one.ctxs, s->ctxs.lib, s->ctxs.d, false, why, sizeof why) &&
+                  connect_once(&one, NULL);
+        tls_ctxs_close(&one.ctxs);
+        if (!ok)
+            return false;
+    }
     return true;
 }
 
@@ -182,7 +200,7 @@ static void *tls_setup(const crypto_lib *lib, const workload_spec *ws, api_path 
         ok = records_open(s, bytes, why, n);
         *loop = write_read_loop;
     } else if (ok) {
-        *loop = handshake_loop;
+        *loop = l->new_ctx ? new_ctx_loop : handshake_loop;
     }
     return wl_keep_if(ok, s, tls_teardown);
 }
@@ -313,11 +331,11 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
 #define TLS10_NEEDS TLS_NEEDS " TLS_method|TLSv1_method SSL_CTX_set_cipher_list SSL_CTX_ctrl"
 
 #define TLS_LINE_(id, wname, version_, suite_, suite_id_, group_, names_, cert_, since_, doc_,  \
-                  records_, shared_, ops_, needs_)                                            \
+                  records_, shared_, new_ctx_, ops_, needs_)                                  \
     static const tls_line id##_line = {                                                       \
         .def = {.version = version_, .suite = suite_, .suite_id = suite_id_, .group = group_,  \
                 .group_names = names_, .cert = cert_},                                        \
-        .records = records_, .shared_ctx = shared_};                                          \
+        .records = records_, .shared_ctx = shared_, .new_ctx = new_ctx_};                     \
     const workload wl_##id = {                                                                \
         .name = wname, .kind = KIND_TLS, .sized = records_, .ops = ops_,                      \
         .doc = records_ ? (version_ == CX_TLS1_3_VERSION ? "TLS 1.3 records: " doc_           \
@@ -332,22 +350,26 @@ check_result tls_self_check(const crypto_lib *lib, const workload_spec *ws, api_
         .setup = tls_setup, .teardown = tls_teardown, .data = &id##_line,                     \
     };
 #define TLS_HS_(id, wname, version_, ...)                                                     \
-    TLS_LINE_(id, wname, version_, __VA_ARGS__, false, false,                                 \
+    TLS_LINE_(id, wname, version_, __VA_ARGS__, false, false, false,                          \
               version_ == CX_TLS1_3_VERSION ? handshake13_ops : handshake12_ops,              \
               version_ == CX_TLS1_3_VERSION   ? TLS13_NEEDS                                   \
               : version_ == CX_TLS1_2_VERSION ? TLS12_NEEDS                                   \
                                               : TLS10_NEEDS)
 #define TLS_REC_(id, wname, version_, ...)                                                    \
-    TLS_LINE_(id, wname, version_, __VA_ARGS__, true, false, record_ops,                      \
+    TLS_LINE_(id, wname, version_, __VA_ARGS__, true, false, false, record_ops,               \
               version_ == CX_TLS1_3_VERSION ? TLS13_NEEDS : TLS12_NEEDS)
 /* Through one more macro, so that a line's two-value shorthands (a suite
  * and its code point, a group and its names) become two arguments. */
 #define TLS_SHARED_(id, wname, version_, ...)                                                 \
-    TLS_LINE_(id, wname, version_, __VA_ARGS__, false, true, handshake13_ops, TLS13_NEEDS)
+    TLS_LINE_(id, wname, version_, __VA_ARGS__, false, true, false, handshake13_ops, TLS13_NEEDS)
+#define TLS_NEW_CTX_(id, wname, version_, ...)                                                \
+    TLS_LINE_(id, wname, version_, __VA_ARGS__, false, false, true, full_ops, TLS13_NEEDS)
 #define TLS_HANDSHAKE(...) TLS_HS_(__VA_ARGS__)
 #define TLS_RECORDS(...) TLS_REC_(__VA_ARGS__)
 #define TLS_HANDSHAKE_SHARED_CTX(...) TLS_SHARED_(__VA_ARGS__)
+#define TLS_HANDSHAKE_NEW_CTX(...) TLS_NEW_CTX_(__VA_ARGS__)
 #include "tls.def"
 #undef TLS_HANDSHAKE
 #undef TLS_RECORDS
 #undef TLS_HANDSHAKE_SHARED_CTX
+#undef TLS_HANDSHAKE_NEW_CTX

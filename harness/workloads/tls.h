@@ -23,6 +23,7 @@ typedef struct {
     tls_def def;
     bool records;
     bool shared_ctx; /* the threads of a process share one client and one server SSL_CTX */
+    bool new_ctx;    /* every handshake on a new client and server SSL_CTX (perftools handshake -s) */
 } tls_line;
 
 /* Every line's known-answer check (workload.self_check). */
