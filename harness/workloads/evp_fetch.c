@@ -56,21 +56,21 @@ BYNAME_LOOP(cipher_byname_loop, cx_EVP_CIPHER, EVP_get_cipherbyname)
  * provider has for the others.  The evp path's names are 1.x's. */
 static const fetch_class classes[] = {
     {"md", "EVP_MD", "SHA2-256", "SHA256", md_loop, md_byname_loop, fetch_md_works,
-     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", 0},
     {"cipher", "EVP_CIPHER", "AES-128-GCM", "aes-128-gcm", cipher_loop, cipher_byname_loop,
-     fetch_cipher_works, "0388dace60b6a392f328c2b971b2fe78"},
+     fetch_cipher_works, "0388dace60b6a392f328c2b971b2fe78", R_101},
     {"kdf", "EVP_KDF", "HKDF", NULL, kdf_loop, NULL, fetch_kdf_works,
-     "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"},
+     "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865", 0},
     {"mac", "EVP_MAC", "HMAC", NULL, mac_loop, NULL, fetch_mac_works,
-     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"},
-    {"rand", "EVP_RAND", "CTR-DRBG", NULL, rand_loop, NULL, fetch_rand_works, "CTR-DRBG"},
-    {"kem", "EVP_KEM", "RSA", NULL, kem_loop, NULL, fetch_kem_works, "RSA"},
+     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", 0},
+    {"rand", "EVP_RAND", "CTR-DRBG", NULL, rand_loop, NULL, fetch_rand_works, "CTR-DRBG", 0},
+    {"kem", "EVP_KEM", "RSA", NULL, kem_loop, NULL, fetch_kem_works, "RSA", 0},
     {"signature", "EVP_SIGNATURE", "ECDSA", NULL, signature_loop, NULL, fetch_signature_works,
-     "ECDSA"},
-    {"keymgmt", "EVP_KEYMGMT", "EC", NULL, keymgmt_loop, NULL, fetch_keymgmt_works, "EC"},
+     "ECDSA", 0},
+    {"keymgmt", "EVP_KEYMGMT", "EC", NULL, keymgmt_loop, NULL, fetch_keymgmt_works, "EC", 0},
     {"keyexch", "EVP_KEYEXCH", "X25519", NULL, keyexch_loop, NULL, fetch_keyexch_works,
-     "X25519"},
-    {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     "X25519", 0},
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0},
 };
 static const char *const fetch_ops[] = {"md",  "cipher",    "kdf",     "mac",     "rand",
                                         "kem", "signature", "keymgmt", "keyexch", NULL};
@@ -78,10 +78,13 @@ static const char *const fetch_ops[] = {"md",  "cipher",    "kdf",     "mac",   
 static check_result fetch_op_available(const crypto_lib *lib, const workload_spec *ws,
                                        api_path api, int op, char *why, size_t n)
 {
-    (void)lib;
     const fetch_class *c = &((const fetch_def *)ws->w->data)->classes[op];
     if (api == API_EVP && c->evp_name == NULL)
         return wl_why(why, n, "%s has no by-name lookup before 3.0: fetch path only", c->type),
+               CHECK_UNAVAILABLE;
+    if (api == API_EVP && !crypto_lib_is_fork(lib) && !crypto_lib_since(lib, c->evp_since))
+        return wl_why(why, n, "%s needs %s or later", c->evp_name,
+                      release_series_name(c->evp_since)),
                CHECK_UNAVAILABLE;
     return CHECK_PASS;
 }

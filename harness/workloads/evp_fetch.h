@@ -31,6 +31,7 @@ struct fetch_class {
     workload_loop fetch_loop, evp_loop;
     fetch_works_fn *works;
     const char *expect;      /* a digest's, MAC's, KDF's, cipher's output (hex); else the name is_a knows */
+    long evp_since;          /* the release the evp lookup's algorithm came in (GCM: 1.0.1); 0: 0.9.8 */
 };
 
 /* A line: its classes (op == NULL ends them), in the order of its ops. */

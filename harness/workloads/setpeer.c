@@ -1,7 +1,8 @@
 /* evp-setpeer-<alg>: one operation = EVP_PKEY_derive_set_peer on a context
  * made and derive_init'ed once, the peer's public key set again each time,
- * as perftools' evp_setpeer times it.  3.x checks the peer and exports it
- * to the context's provider on every call, where 1.1.1 took a reference:
+ * as perftools' evp_setpeer times it.  3.x validates the peer (a public-key
+ * check: openssl/openssl#21128) and exports it to the context's provider on
+ * every call, where 1.1.1 took a reference:
  * a key-handling cost, so the family is "loading" (the context is not
  * rebuilt).  Known answer: after the loop ran twice, EVP_PKEY_derive gives
  * the vector's shared secret (RFC 7748 6.1; NIST CAVP KAS ECC CDH P-256
