@@ -87,10 +87,10 @@ static void *setpeer_setup(const crypto_lib *lib, const workload_spec *ws, api_p
 
 static const char *const setpeer_ops[] = {"set-peer", NULL};
 
-#define SETPEER_LINE(id, wname, def, d2i, since_)                                             \
+#define SETPEER_LINE(id, wname, title, def, d2i, since_)                                      \
     const workload wl_evp_setpeer_##id = {                                                    \
         .name = wname, .kind = KIND_KEY_EXCHANGE, .ops = setpeer_ops, .family = "loading",     \
-        .doc = "set the peer's public key again on a " #id " derive context made once "       \
+        .doc = "set the peer's public key again on an " title " derive context made once "    \
                "(EVP_PKEY_derive_set_peer)",                                                   \
         .needs = {[API_EVP] = "EVP_PKEY_CTX_new " KEX_NEEDS_EVP(d2i),                          \
                   [API_FETCH] = "EVP_PKEY_CTX_new_from_pkey " KEX_NEEDS_EVP(d2i)},             \
@@ -100,8 +100,8 @@ static const char *const setpeer_ops[] = {"set-peer", NULL};
 /* The x25519 and ecdh-p256 lines' vectors; each refuses the other's peer. */
 static const setpeer_def x25519 = {{"X25519", 0, &pkv_x25519, KEX_SECRET_CAP, NULL},
                                    &pkv_ecdh_p256};
-SETPEER_LINE(x25519, "evp-setpeer-x25519", x25519, "d2i_AutoPrivateKey", R_110)
+SETPEER_LINE(x25519, "evp-setpeer-x25519", "X25519", x25519, "d2i_AutoPrivateKey", R_110)
 static const setpeer_def p256 = {{"ECDH P-256", CX_EVP_PKEY_EC, &pkv_ecdh_p256, KEX_SECRET_CAP,
                                   NULL},
                                  &pkv_x25519};
-SETPEER_LINE(ec_p256, "evp-setpeer-ec-p256", p256, "d2i_PrivateKey", 0)
+SETPEER_LINE(ec_p256, "evp-setpeer-ec-p256", "ECDH P-256", p256, "d2i_PrivateKey", 0)
