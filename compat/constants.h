@@ -17,8 +17,6 @@
 #define CX_EVP_PKEY_CMAC 894       /* NID_cmac, 1.0.1+ */
 #define CX_EVP_PKEY_X25519 1034    /* NID_X25519, 1.1.0+ */
 #define CX_EVP_PKEY_ED25519 1087   /* NID_ED25519, 1.1.1+ */
-#define CX_EVP_PKEY_X448 1035      /* NID_X448, 1.1.1+ (issue 41: rawkey.c) */
-#define CX_EVP_PKEY_ED448 1088     /* NID_ED448, 1.1.1+ */
 
 /* --- RSA (rsa.h) -------------------------------------------------------- */
 #define CX_RSA_F4 65537UL          /* the public exponent, all releases */

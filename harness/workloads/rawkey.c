@@ -61,19 +61,13 @@ RAWKEY_LOOP(evp_public_loop, raw_new_fn, evp_call, OP_PUBLIC, s->type, NULL)
 RAWKEY_LOOP(fetch_private_loop, raw_new_ex_fn, fetch_call, OP_PRIVATE, NULL, s->d->title, NULL)
 RAWKEY_LOOP(fetch_public_loop, raw_new_ex_fn, fetch_call, OP_PUBLIC, NULL, s->d->title, NULL)
 
-static bool is_boring(const crypto_lib *lib)
-{
-    return lib->ver.flavor == FLAVOR_BORINGSSL || lib->ver.flavor == FLAVOR_AWSLC;
-}
-
-/* A fork whose EVP_PKEY has no such type (BoringSSL: no X448, no Ed448). */
+/* A library without the key type's object (BoringSSL: no X448, no Ed448). */
 static check_result rawkey_available(const crypto_lib *lib, const workload_spec *ws,
                                      api_path api, char *why, size_t n)
 {
     const rawkey_def *d = ws->w->data;
-    if (api == API_EVP && is_boring(lib) && d->nid_boring == 0)
-        return wl_why(why, n, "no %s EVP_PKEY type in %s", d->title,
-                      flavor_title(lib->ver.flavor)),
+    if (api == API_EVP && lib->fn.OBJ_sn2nid(d->title) == 0)
+        return wl_why(why, n, "no %s key type (OBJ_sn2nid) in %s", d->title, lib->ver.name),
                CHECK_UNAVAILABLE;
     return CHECK_PASS;
 }
@@ -92,7 +86,7 @@ static void *rawkey_setup(const crypto_lib *lib, const workload_spec *ws, api_pa
     rawkey_state *s = wl_alloc(sizeof *s, why, n);
     if (s == NULL)
         return NULL;
-    *s = (rawkey_state){.lib = lib, .d = d, .type = is_boring(lib) ? d->nid_boring : d->nid};
+    *s = (rawkey_state){lib, d, api == API_EVP ? lib->fn.OBJ_sn2nid(d->title) : 0, {0}, 0};
     s->in_len = wl_hex_decode(op == OP_PRIVATE ? d->priv_hex : d->pub_hex, s->in, sizeof s->in);
     if (s->in_len == (size_t)-1)
         return free(s), wl_why(why, n, "%s: bad fixed key", d->title), NULL;
@@ -158,32 +152,32 @@ check_result rawkey_self_check(const crypto_lib *lib, const workload_spec *ws,
 }
 
 #define RAWKEY_GET "EVP_PKEY_get_raw_public_key EVP_PKEY_free"
-#define RAWKEY_LINE(id, wname, title, nid, nid_boring, priv, pub)                             \
-    static const rawkey_def id = {title, nid, nid_boring, priv, pub};                         \
+#define RAWKEY_LINE(id, wname, title, priv, pub)                                              \
+    static const rawkey_def id = {title, priv, pub};                                          \
     const workload wl_newrawkey_##id = {                                                      \
         .name = wname, .kind = KIND_PUBLIC_KEY, .ops = rawkey_ops, .family = "loading",        \
         .doc = "make an EVP_PKEY from the raw " title " private / public key and free it "    \
                "(EVP_PKEY_new_raw_*_key; fetch: the _ex call by name)",                        \
         .needs = {[API_EVP] = "EVP_PKEY_new_raw_private_key EVP_PKEY_new_raw_public_key "     \
-                              RAWKEY_GET,                                                     \
+                              "OBJ_sn2nid " RAWKEY_GET,                                       \
                   [API_FETCH] = "EVP_PKEY_new_raw_private_key_ex "                            \
                                 "EVP_PKEY_new_raw_public_key_ex " RAWKEY_GET},                \
         .since = R_111, .available = rawkey_available, .self_check = rawkey_self_check,        \
         .setup = rawkey_setup, .teardown = rawkey_teardown, .data = &id};
 
 /* RFC 7748 6.1 and 6.2: Alice's keys; RFC 8032 7.1 TEST 1 and 7.4 (blank). */
-RAWKEY_LINE(x25519, "newrawkey-x25519", "X25519", CX_EVP_PKEY_X25519, 948,
+RAWKEY_LINE(x25519, "newrawkey-x25519", "X25519",
             "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
             "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
-RAWKEY_LINE(ed25519, "newrawkey-ed25519", "ED25519", CX_EVP_PKEY_ED25519, 949,
+RAWKEY_LINE(ed25519, "newrawkey-ed25519", "ED25519",
             "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
             "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
-RAWKEY_LINE(x448, "newrawkey-x448", "X448", CX_EVP_PKEY_X448, 0,
+RAWKEY_LINE(x448, "newrawkey-x448", "X448",
             "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf5"
             "74a9419744897391006382a6f127ab1d9ac2d8c0a598726b",
             "9b08f7cc31b7e3e67d22d5aea121074a273bd2b83de09c63faa73d2c22c5d9bb"
             "c836647241d953d40c5b12da88120d53177f80e532c41fa0")
-RAWKEY_LINE(ed448, "newrawkey-ed448", "ED448", CX_EVP_PKEY_ED448, 0,
+RAWKEY_LINE(ed448, "newrawkey-ed448", "ED448",
             "6c82a562cb808d10d632be89c8513ebf6c929f34ddfa8c9f63c9960ef6e348a3"
             "528c8a3fcc2f044e39a3fc5b94492f8f032e7549a20098f95b",
             "5fd7449b59b461fd2ce787ec616ad46a1da1342485a70e1f8a0ea75d80e96778"

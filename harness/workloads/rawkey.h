@@ -5,9 +5,9 @@
 #include "common.h"
 
 typedef struct {
-    const char *title;    /* the fetch path's key type name, in messages */
-    int nid;              /* the EVP_PKEY type of OpenSSL and LibreSSL */
-    int nid_boring;       /* BoringSSL's and AWS-LC's (Ed25519: 949, not 1087); 0: none */
+    /* The key type's short name: the fetch path's name, and the evp path's
+     * type through OBJ_sn2nid (BoringSSL's Ed25519 is 949, not 1087). */
+    const char *title;
     const char *priv_hex; /* the RFC's private key */
     const char *pub_hex;  /* the RFC's public key, which the private one gives */
 } rawkey_def;
