@@ -80,7 +80,8 @@ static check_result fetch_op_available(const crypto_lib *lib, const workload_spe
 {
     const fetch_class *c = &((const fetch_def *)ws->w->data)->classes[op];
     if (api == API_EVP && c->evp_name == NULL)
-        return wl_why(why, n, "%s has no by-name lookup before 3.0: fetch path only", c->type),
+        return wl_why(why, n, "%s is only fetched (3.0+), never looked up by name: fetch path only",
+                      c->type),
                CHECK_UNAVAILABLE;
     if (api == API_EVP && !crypto_lib_is_fork(lib) && !crypto_lib_since(lib, c->evp_since))
         return wl_why(why, n, "%s needs %s or later", c->evp_name,
