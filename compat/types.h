@@ -47,6 +47,15 @@ typedef struct cx_x509_name cx_X509_NAME;
 typedef struct cx_asn1_integer cx_ASN1_INTEGER;
 typedef struct cx_x509_store_ctx cx_X509_STORE_CTX;
 typedef struct cx_openssl_stack cx_OPENSSL_STACK; /* STACK_OF(X509); _STACK / STACK up to 1.0.2 */
+/* issue 41 (raw keys, fetch, locks): the other 3.x method objects and
+ * 1.1.0's lock */
+typedef struct cx_crypto_rwlock cx_CRYPTO_RWLOCK;
+typedef struct cx_evp_kdf cx_EVP_KDF;
+typedef struct cx_evp_kdf_ctx cx_EVP_KDF_CTX;
+typedef struct cx_evp_rand cx_EVP_RAND;
+typedef struct cx_evp_kem cx_EVP_KEM;
+typedef struct cx_evp_keymgmt cx_EVP_KEYMGMT;
+typedef struct cx_evp_keyexch cx_EVP_KEYEXCH;
 /* libssl's */
 typedef struct cx_ssl_method cx_SSL_METHOD;
 typedef struct cx_ssl_ctx cx_SSL_CTX;
