@@ -50,8 +50,6 @@ typedef struct cx_openssl_stack cx_OPENSSL_STACK; /* STACK_OF(X509); _STACK / ST
 /* issue 41 (raw keys, fetch, locks): the other 3.x method objects and
  * 1.1.0's lock */
 typedef struct cx_crypto_rwlock cx_CRYPTO_RWLOCK;
-typedef struct cx_evp_kdf cx_EVP_KDF;
-typedef struct cx_evp_kdf_ctx cx_EVP_KDF_CTX;
 typedef struct cx_evp_rand cx_EVP_RAND;
 typedef struct cx_evp_kem cx_EVP_KEM;
 typedef struct cx_evp_keymgmt cx_EVP_KEYMGMT;
