@@ -1,33 +1,32 @@
 #!/usr/bin/env bats
 # shellcheck disable=SC2030,SC2031 # run sets output/status/lines in each test's own scope, helpers included
-# `make bisect` on a real git history built here: OpenSSL 1.1.1w (the
-# Debian orig tarball, fetched through builds/) committed, then
+# `make bisect` and `make track` on a git history of tests/fake-openssl (an
+# OpenSSL-shaped tree whose libcrypto, a real SHA-256, builds in a second):
+#   C0 the tree                       GOOD
 #   C1 docs only                      good
-#   C2 sha256.c does not compile      must be skipped (exit 125)
+#   C2 crypto.c does not compile      must be skipped (exit 125)
 #   C3 the build fixed                good
-#   C4 SHA256_Init spins: the planted slowdown   <- the expected first bad commit
+#   C4 SPIN iterations per digest: the planted slowdown   <- the expected first bad commit
 #   C5 docs only                      BAD
-# GOOD = C0.  git bisect tests C2 first (skip), then C3, then C4.  Each step
-# builds real libcrypto through builds/build-release.sh --git (ccache makes
-# a rebuild of this tree ~10-30 s) and measures sha256/16/evp.
+# git bisect tests C2 first (skip), then C3, then C4.  Each step builds the
+# commit through builds/build-release.sh --git (the real recipe on the fake
+# tree; tests/builds.bats makes the one real OpenSSL build of a test run) and
+# measures sha256/16/evp.
 # Also: one-line errors for bad input, and the user's clone left untouched.
-# Needs: git, gcc, make, perl, gnuplot; the 1.1.1w source (else skips, visibly).
+# Needs: git, gcc, make, gnuplot.
 
 load helpers
 
 setup_file() {
     make -C "$ROOT" -s >/dev/null
     export HIST=$BATS_FILE_TMPDIR/openssl
-    # A fixed build folder: the install prefix is compiled into every object,
-    # so only a stable path lets ccache make the first build of a run cheap.
-    # libs/ (the per-commit cache) is emptied: every commit is really built.
+    # A fixed folder, so that last-test-run.txt outlives the run; libs/ (the
+    # per-commit cache) is emptied: every commit is really built.
     export BISECT_BUILDS_DIR=$ROOT/build/bisect-test-builds
     rm -rf -- "$BISECT_BUILDS_DIR/libs"
     export OUT=$BATS_FILE_TMPDIR/out
     unset GOOD BAD WORKLOAD SIZE API TIME THRESHOLD METRIC BISECT_OUT OPENSSL_GIT
-    export TARBALL
-    TARBALL=$(fetch_111w) || { echo "no source" >"$BATS_FILE_TMPDIR/no-source"; return 0; }
-    make_history "$TARBALL" "$HIST" >"$BATS_FILE_TMPDIR/history.log" 2>&1
+    make_history "$HIST" >"$BATS_FILE_TMPDIR/history.log" 2>&1 || echo "history failed" >"$BATS_FILE_TMPDIR/no-history"
     # The real run, once; the tests below inspect it.
     local t0=$SECONDS rc=0
     make -s -C "$ROOT" bisect OPENSSL_GIT="$HIST" GOOD=c0 BAD=c5 WORKLOAD=sha256 SIZE=16 API=evp \
@@ -39,50 +38,33 @@ setup_file() {
       echo "exit $rc, total $((SECONDS - t0)) s"; } >"$BISECT_BUILDS_DIR/last-test-run.txt" 2>/dev/null || true
 }
 
-# fetch_111w: the 1.1.1w orig tarball through builds/' own source code
-# (local cache, then Debian with the private apt configuration), checked
-# against the manifest's pinned sha256.  Prints its path.
-fetch_111w() {
-    bash -c 'set -euo pipefail
-        source "$1/builds/lib.sh"; source "$1/builds/sources.sh"
-        LOG=/dev/null SOURCES_ORDER="tarball debian"
-        IFS=$'"'\t'"' read -r _ _ tarball sha debver _ <<<"$(manifest_line 1.1.1w)"
-        find_source 1.1.1w "$tarball" "$sha" "$debver" "" >&2
-        printf "%s\n" "$SRC_TARBALL"' _ "$ROOT" 2>"$BATS_FILE_TMPDIR/fetch.log"
-}
-
-# make_history TARBALL DIR: the five-commit history described at the top;
-# tags c0..c5 name the commits.
+# make_history DIR: the five-commit history described at the top; tags
+# c0..c5 name the commits.
 make_history() (
-    local tarball=$1 dir=$2 sha=crypto/sha/sha256.c
-    mkdir -p "$dir"
-    tar -xzf "$tarball" -C "$dir" --strip-components=1
+    local dir=$1 src=crypto.c
+    fake_openssl_repo "$dir" c0
     cd "$dir" || return
-    git init -q -b main
-    git config user.email bisect-test@osslbench.invalid
-    git config user.name "bisect test"
-    git add -A && git commit -qm "import OpenSSL 1.1.1w" && git tag c0
-    echo "local note" >>README && git commit -qam "docs: a note in README" && git tag c1
-    sed -i '1i #error "planted: this commit does not build"' "$sha"
+    echo "local note" >>README.md && git commit -qam "docs: a note in README" && git tag c1
+    sed -i '1i #error "planted: this commit does not build"' "$src"
     git commit -qam "sha256: half-done refactor (does not build)" && git tag c2
-    sed -i '1d' "$sha"
+    sed -i '1d' "$src"
     git commit -qam "sha256: fix the build" && git tag c3
-    # ~3000 volatile iterations in SHA256_Init: a 16-byte digest gets >10x slower.
-    sed -i '/^int SHA256_Init/,/memset/ s/^    memset(c, 0, sizeof(\*c));$/    { volatile unsigned spin; for (spin = 0; spin < 3000; spin++) ; }\n&/' "$sha"
-    grep -q 'volatile unsigned spin' "$sha" || { echo "could not plant the slowdown"; return 1; }
+    # 20000 volatile iterations per digest: a 16-byte digest gets >10x slower.
+    sed -i 's/^#define SPIN 0$/#define SPIN 20000/' "$src"
+    grep -q '^#define SPIN 20000$' "$src" || { echo "could not plant the slowdown"; return 1; }
     git commit -qam "sha256: extra work per digest (the planted slowdown)" && git tag c4
-    echo "another note" >>README && git commit -qam "docs: another note" && git tag c5
+    echo "another note" >>README.md && git commit -qam "docs: another note" && git tag c5
     git checkout -q -b user-branch c1 # the user's own state, which must survive
 )
 
+# setup_file's history must exist: a failure there fails every test that needs it.
 need_history() {
-    [[ ! -f $BATS_FILE_TMPDIR/no-source ]] \
-        || skip "no OpenSSL 1.1.1w source (builds/ could not fetch it: $(tail -n 1 "$BATS_FILE_TMPDIR/fetch.log"))"
+    if [[ -f $BATS_FILE_TMPDIR/no-history ]]; then cat "$BATS_FILE_TMPDIR/history.log"; false; fi
 }
 
 sha_of() { git -C "$HIST" rev-parse "$1"; }
 
-@test "bisect: finds the planted first bad commit (real builds, real measurements)" {
+@test "bisect: finds the planted first bad commit (real builds of the fake tree, real measurements)" {
     need_history
     cat "$BATS_FILE_TMPDIR/main.out" "$BATS_FILE_TMPDIR/main.err"
     echo "total: $(cat "$BATS_FILE_TMPDIR/main.seconds") s"

@@ -91,3 +91,17 @@ wait_for_lines() {
     echo "$1 never reached $2 lines"
     return 1
 }
+
+# fake_openssl_repo DIR TAG: a git repository whose one commit, tagged TAG, is
+# tests/fake-openssl, an OpenSSL-shaped tree that configures and builds in a
+# second (the build-logic, bisect and track tests; see its README.md).
+fake_openssl_repo() {
+    mkdir -p "$1"
+    cp -R "$ROOT/tests/fake-openssl/." "$1/"
+    git -C "$1" init -q -b main
+    git -C "$1" config user.email fake@osslbench.invalid
+    git -C "$1" config user.name "fake openssl"
+    git -C "$1" add -A
+    git -C "$1" commit -qm "fake OpenSSL tree"
+    git -C "$1" tag "$2"
+}

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Runs every unit test binary (cmocka) and every shell test file (bats), then
-# prints one closing line CI can read: "tests: N passed, N failed, N skipped".
+# prints the wall time of each file, the slowest first (so a slow test is seen
+# the day it is added; TESTING.md gives the budget), and one closing line CI
+# can read, always the last: "tests: N passed, N failed, N skipped".
 #   tests/run-all.sh UNIT_BINARY... [-- BATS_FILE...]
 set -uo pipefail
 passed=0 failed=0 skipped=0
-units=() bats_files=()
+units=() bats_files=() times=()
 while (($#)); do
     if [[ $1 == -- ]]; then shift; bats_files=("$@"); break; fi
     units+=("$1"); shift
 done
 
 for t in "${units[@]}"; do
+    t0=$SECONDS
     out=$("$t" 2>&1); rc=$?
+    times+=("$((SECONDS - t0)) $t")
     printf '%s\n' "$out"
     # a binary may run several groups (one per library): add up every summary
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' <<<"$out" | awk '{ s += $1 } END { if (NR) print s }')
@@ -22,7 +26,10 @@ for t in "${units[@]}"; do
     if ((rc != 0)) && [[ -z $f ]]; then failed=$((failed + 1)); fi
 done
 
-if ((${#bats_files[@]})); then
+# One bats run per file: its wall time includes setup_file, where the
+# expensive work (builds, full runs) of a file usually happens.
+for b in "${bats_files[@]}"; do
+    t0=$SECONDS
     while IFS= read -r line; do
         printf '%s\n' "$line"
         case $line in
@@ -30,8 +37,13 @@ if ((${#bats_files[@]})); then
             "ok "*) passed=$((passed + 1)) ;;
             "not ok "*) failed=$((failed + 1)) ;;
         esac
-    done < <(bats --tap --print-output-on-failure "${bats_files[@]}" 2>&1)
-fi
+    done < <(bats --tap --print-output-on-failure "$b" 2>&1)
+    times+=("$((SECONDS - t0)) $b")
+done
 
+total=0
+for t in "${times[@]}"; do total=$((total + ${t%% *})); done
+echo "time per test file, slowest first (${total} s in all):"
+printf '%s\n' "${times[@]}" | sort -rn | awk '{ printf "  %5d s  %s\n", $1, $2 }'
 echo "tests: $passed passed, $failed failed, $skipped skipped"
 ((failed == 0))
