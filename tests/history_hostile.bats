@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# Hostile history databases (issue 42): a crafted file given to db import,
+# history or dashboard crashes nothing and is changed in nothing unless it
+# is osslbench's own (or a new path); every value read back is checked.
+# Each test was seen failing on the code before its fix (TESTING.md).
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RUN=$BATS_FILE_TMPDIR/run GOOD=$BATS_FILE_TMPDIR/good.db
+    mkdir -p "$RUN"
+    "$OSSLBENCH" run --lib new="$SYSTEM_LIBCRYPTO" --workloads sha256 --sizes 16 --api evp --quick -q \
+        --csv "$RUN/results.csv" >/dev/null 2>&1
+    "$OSSLBENCH" db import "$RUN" --db "$GOOD" >/dev/null 2>&1 || true
+}
+
+setup() {
+    # a runner that writes nothing must fail these tests, never skip them
+    [[ -s $RUN/results.csv && -s $GOOD ]] || { echo "setup_file's run or import wrote nothing" >&2; return 1; }
+    T=$BATS_TEST_TMPDIR
+}
+
+# sq DB SQL...: through the sqlite3 CLI, not osslbench's code.
+sq() { sqlite3 "$@"; }
+digest() { sha256sum <"$1"; }
+# no_crash STATUS: not killed by a signal, not timed out
+no_crash() { [ "$1" -lt 124 ] || { echo "exit $1" >&2; return 1; }; }
+
+@test "a NULL schema_version: history, dashboard and db import refuse it in one line, nothing written" {
+    sq "$T/t.db" "create table meta(key TEXT PRIMARY KEY, value TEXT); insert into meta values('schema_version', NULL);"
+    h=$(digest "$T/t.db")
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/t.db"
+    no_crash "$status"; [ "$status" -eq 2 ]; [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"not an osslbench history database"* ]]
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/t.db" --out "$T/d"
+    no_crash "$status"; [ "$status" -ne 0 ]
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/t.db"
+    no_crash "$status"; [ "$status" -eq 2 ]
+    [ "$(digest "$T/t.db")" = "$h" ]
+}
+
+@test "runs.run_id recreated COLLATE NOCASE and upper-cased: dashboard refuses it, reads nothing out of bounds" {
+    cp "$GOOD" "$T/u.db"
+    sq "$T/u.db" "pragma foreign_keys=off; create table r2(run_id TEXT PRIMARY KEY COLLATE NOCASE, host, started,
+        source NOT NULL, imported NOT NULL, rows NOT NULL); insert into r2 select upper(run_id), host, started, source,
+        imported, rows from runs; drop table runs; alter table r2 rename to runs;"
+    run timeout 60 valgrind -q --error-exitcode=99 "$OSSLBENCH" dashboard --db "$T/u.db" --out "$T/ud"
+    no_crash "$status"; [ "$status" -ne 99 ]; [ "$status" -ne 0 ]
+    [[ $output == *"not an osslbench history database"* ]]
+    [ ! -e "$T/ud/index.html" ]
+}
+
+@test "rate = 9e999 in results: history --format json is valid JSON, the rate null with a note saying why" {
+    cp "$GOOD" "$T/v.db"
+    sq "$T/v.db" "update results set rate=9e999 where rowid=(select min(rowid) from results)"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/v.db" --format json
+    no_crash "$status"; [ "$status" -eq 0 ]
+    python3 -c '
+import json, sys
+d = json.loads(sys.argv[1], parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+bad = [r for r in d["history"] if r["rate"] is None]
+assert len(bad) == 1 and "not finite" in bad[0]["note"], bad' "$output"
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/v.db" --out "$T/vd"
+    [ "$status" -eq 0 ]
+    ! grep -qiE 'inf|nan' <(grep -o '<svg.*' "$T/vd/index.html" | grep -oE '(x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"')
+}
+
+@test "another application's SQLite file, or an empty file: history and dashboard refuse it and leave it byte for byte" {
+    sq "$T/w.db" "create table contacts(a); insert into contacts values('x');"
+    : >"$T/e.db"
+    for f in w e; do
+        h=$(digest "$T/$f.db")
+        run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/$f.db"
+        [ "$status" -eq 2 ]; [[ $output == *"not an osslbench history database"* ]]
+        run timeout 20 "$OSSLBENCH" dashboard --db "$T/$f.db" --out "$T/wd"
+        [ "$status" -ne 0 ]; [[ $output == *"not an osslbench history database"* ]]
+        [ "$(digest "$T/$f.db")" = "$h" ]
+        [ ! -e "$T/$f.db-wal" ] && [ ! -e "$T/$f.db-shm" ]
+    done
+    h=$(digest "$T/w.db")
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/w.db"
+    [ "$status" -eq 2 ]; [ "$(digest "$T/w.db")" = "$h" ]
+}
+
+@test "a trigger, view or extra table planted in a supplied database: import refuses it, deletes nothing" {
+    local plant
+    for plant in "create trigger t after insert on runs begin delete from runs where run_id<>new.run_id; end;" \
+        "create view v as select * from runs;" "create table extra(a);" "create index ix on runs(host);"; do
+        cp "$GOOD" "$T/x.db"
+        sq "$T/x.db" "insert into runs(run_id, source, imported, rows) values('other', 'x', 'y', 0); $plant"
+        h=$(digest "$T/x.db")
+        run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/x.db"
+        [ "$status" -eq 2 ] || { echo "$plant: $output"; false; }
+        [[ $output == *"not an osslbench history database"* ]]
+        [ "$(digest "$T/x.db")" = "$h" ]
+    done
+}
+
+@test "a read-only database, a -wal symlink, a FIFO: refused with what is wrong" {
+    cp "$GOOD" "$T/ro.db"; chmod 444 "$T/ro.db"
+    if [ "$(id -u)" -ne 0 ]; then
+        run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/ro.db"
+        [ "$status" -eq 2 ]; [[ $output == *"read-only"* ]]
+    fi
+    cp "$GOOD" "$T/l.db"; echo secret >"$T/target"; ln -s "$T/target" "$T/l.db-wal"
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/l.db"
+    [ "$status" -eq 2 ]; [[ $output == *"l.db-wal is a symlink"* ]]
+    [ "$(cat "$T/target")" = secret ]
+    mkfifo "$T/f.db"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/f.db"
+    [ "$status" -eq 2 ]; [[ $output == *"not a regular file"* ]]
+    sq "$T/n.db" "create table meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); insert into meta values('schema_version', '7');"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/n.db"
+    [ "$status" -eq 2 ]; [[ $output == *"schema version 7 is newer"* ]]
+}
