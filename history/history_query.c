@@ -3,6 +3,7 @@
 #include "../analysis/markdown.h"
 #include "../csv/csv.h"
 #include "../csv/json_write.h"
+#include "../csv/text_visible.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,13 +28,10 @@ static const struct {
 enum { NFIELDS = sizeof fields / sizeof fields[0] };
 
 /* Text for a terminal: a control character (an escape sequence from a
- * hostile metadata.txt) shows as '?'. */
+ * hostile metadata.txt) shows escaped (text_put_visible). */
 static void term_put(FILE *f, const char *s, int width)
 {
-    int len = 0;
-    for (; *s; s++, len++)
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
-    for (; len < width; len++)
+    for (size_t len = text_put_visible(f, s, false); len < (size_t)width; len++)
         fputc(' ', f);
 }
 

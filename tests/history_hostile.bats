@@ -114,3 +114,70 @@ assert len(bad) == 1 and "not finite" in bad[0]["note"], bad' "$output"
     run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/n.db"
     [ "$status" -eq 2 ]; [[ $output == *"schema version 7 is newer"* ]]
 }
+
+@test "ESC, BEL and C1 in host: or run_id: history in every format and columns show them escaped" {
+    cp -r "$RUN" "$T/p"
+    rid=$(sq "$GOOD" "select run_id from runs limit 1")
+    evil=$(printf '\033]0;PWNED\007\033[2J\302\233\342\200\256x')
+    sed -i "s/^host: .*/host: $evil/" "$T/p/metadata.txt"
+    sed -i "s/$rid/${rid}p/g" "$T/p/results.csv" "$T/p/metadata.txt"
+    "$OSSLBENCH" db import "$T/p" --db "$T/p.db" >/dev/null
+    for f in term csv md; do
+        "$OSSLBENCH" history --workload sha256 --db "$T/p.db" --format $f >"$T/out.$f"
+        ! LC_ALL=C grep -q $'\033\|\007\|\302\233\|\342\200\256' "$T/out.$f" || { echo "--format $f"; cat -v "$T/out.$f"; false; }
+        grep -q 'x1b.*PWNED.*x07' "$T/out.$f"
+    done
+    "$OSSLBENCH" history --workload sha256 --db "$T/p.db" --format json | python3 -c 'import json,sys; json.load(sys.stdin)'
+    printf 'label,note\nlib,"%s"\n' "$evil" >"$T/c.csv"
+    run "$OSSLBENCH" columns "$T/c.csv" note
+    [ "$status" -eq 0 ]
+    ! LC_ALL=C grep -q $'\033\|\007\|\302\233' <<<"$output"
+    [[ $output == *'\x1b]0;PWNED'* ]]
+}
+
+@test "a run folder reusing a genuine run's run_id, imported first: the genuine run is an error naming both, never 'already in'" {
+    cp -r "$RUN" "$T/imp"
+    python3 - "$T/imp/results.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = rows[0].keys()
+for r in rows: r['rate'] = '1'
+w = csv.DictWriter(open(sys.argv[1], 'w', newline=''), fieldnames=f); w.writeheader(); w.writerows(rows)
+PY
+    "$OSSLBENCH" db import "$T/imp" --db "$T/j.db" >/dev/null
+    run "$OSSLBENCH" db import "$RUN" --db "$T/j.db"
+    [ "$status" -eq 1 ]
+    [[ $output == *"$RUN/results.csv: run "*" differs from the run "*" already in the database (imported from $T/imp/results.csv"* ]]
+    [[ $output != *"already in $T/j.db"* ]]
+    run "$OSSLBENCH" db import "$T/imp" --db "$T/j.db" # the same run again: already in
+    [ "$status" -eq 0 ]; [[ $output == *"0 run(s) added (0 rows), 1 already in"* ]]
+}
+
+@test "a CSV mixing rows with and without run_id: each row is filed under one run only" {
+    python3 - "$RUN/results.csv" "$T/k.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = rows[0].keys(); r2 = dict(rows[0]); r2['run_id'] = ''; r2['label'] = 'other'
+w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), fieldnames=f); w.writeheader(); w.writerows(rows + [r2])
+PY
+    run "$OSSLBENCH" db import "$T/k.csv" --db "$T/k.db"
+    [ "$status" -eq 0 ]
+    [ "$(sq "$T/k.db" 'select count(*) from results')" -eq 2 ]
+    [ "$(sq "$T/k.db" 'select count(*) from runs')" -eq 2 ]
+    [ "$(sq "$T/k.db" "select count(*) from results where label = 'other' and run_id like 'content-%'")" -eq 1 ]
+    run "$OSSLBENCH" db import "$T/k.csv" --db "$T/k.db"
+    [[ $output == *"0 run(s) added (0 rows), 2 already in"* ]]
+}
+
+@test "import is linear in runs: 8000 run_ids in one CSV cost at most 6x 2000 (one transaction, prepared statements)" {
+    python3 - "$RUN/results.csv" "$T/m" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = list(rows[0].keys())
+for n in (2000, 8000):
+    w = csv.DictWriter(open(f"{sys.argv[2]}{n}.csv", 'w', newline=''), fieldnames=f); w.writeheader()
+    for i in range(n): r = dict(rows[0]); r['run_id'] = f"{r['run_id']}-{i}"; w.writerow(r)
+PY
+    ms() { local s e; s=$(date +%s%N); timeout 300 "$OSSLBENCH" db import "$1" --db "$2" >/dev/null; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
+    a=$(ms "$T/m2000.csv" "$T/m1.db"); b=$(ms "$T/m8000.csv" "$T/m2.db")
+    echo "2000 runs: $a ms, 8000 runs: $b ms" >&3
+    [ "$(sq "$T/m2.db" 'select count(*) from runs')" -eq 8000 ]
+    [ "$b" -le $((a * 6 + 500)) ]
+}
