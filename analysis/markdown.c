@@ -1,14 +1,19 @@
 #include "markdown.h"
+#include "../csv/text_visible.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Renderers pass raw HTML through, so & < > " become entities; the
  * punctuation that opens emphasis, code, links, images, strike-through,
  * maths (GitHub) or a table cell is backslash-escaped, which CommonMark
- * renders as the character itself.  A control character (a line break
- * would end the table row) becomes a space. */
+ * renders as the character itself.  A control character is escaped
+ * (text_put_visible); a TAB or line break (which would end the table row)
+ * becomes a space. */
 void md_put_text(FILE *f, const char *s)
 {
+    char *shown = text_visible_dup(s, true);
+    s = shown != NULL ? shown : s;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '&')
@@ -27,4 +32,5 @@ void md_put_text(FILE *f, const char *s)
             fputc(c, f);
         }
     }
+    free(shown);
 }

@@ -1,6 +1,7 @@
 /* Several hosts' results as one view: inputs, labels, the union of releases
  * and points, look-ups and cross-host ratios (see report_hosts.h). */
 #include "report_hosts.h"
+#include "../csv/folder_file.h"
 #include "../csv/units.h"
 
 #include <math.h>
@@ -23,20 +24,19 @@ static bool is_dir(const char *path)
 /* The value of "key: value" in a run folder's metadata.txt, or "". */
 static void metadata_value(const char *dir, const char *key, char *out, size_t n)
 {
-    char path[4200], line[1024];
-    size_t klen = strlen(key);
+    char path[4200], why[128], *line = NULL;
+    size_t klen = strlen(key), cap = 0;
     out[0] = '\0';
     snprintf(path, sizeof path, "%s/metadata.txt", dir);
-    FILE *f = fopen(path, "r");
+    FILE *f = folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why);
     if (f == NULL)
         return;
-    while (fgets(line, sizeof line, f))
+    while (folder_file_line(f, &line, &cap) >= 0)
         if (strncmp(line, key, klen) == 0 && line[klen] == ':') {
-            char *v = line + klen + 1 + (line[klen + 1] == ' ');
-            v[strcspn(v, "\r\n")] = '\0';
-            snprintf(out, n, "%s", v);
+            snprintf(out, n, "%s", line + klen + 1 + (line[klen + 1] == ' '));
             break;
         }
+    free(line);
     fclose(f);
 }
 

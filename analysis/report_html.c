@@ -53,6 +53,7 @@ void html_page_begin(html_page *pg, const html_sources *src)
 void html_page_end(html_page *pg)
 {
     fputs("</body></html>\n", pg->f);
+    html_page_free(pg);
 }
 
 /* The speed-up chart of a point's workload (op/s: its family) and API path,

@@ -1,13 +1,17 @@
+#define _GNU_SOURCE
 /* The charts of a page: charts.list read as data, each chart's SVG an inert
  * image in the page (svg_image.c) or, when it was not drawn, a visible note. */
 #include "report_html_parts.h"
 #include "svg_image.h"
+#include "../csv/folder_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SVG_MAX = 32 << 20 }; /* a gnuplot chart is well under 1 MiB */
+/* What the SVGs of one page may add up to (a third more once encoded): a
+ * folder of gnuplot charts is a few MiB; a chart past it is named as left out. */
+enum { PAGE_CHARTS_MAX = 12 << 20 };
 
 static bool is_file_name(const char *s)
 {
@@ -70,22 +74,53 @@ size_t html_chart_find(const html_charts *c, const char *name)
 /* The whole file, NUL-terminated, or NULL (why says so). */
 static char *slurp(const char *path, size_t *len, char *why, size_t n)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = folder_file_open(path, FOLDER_FILE_SVG_MAX, why, n);
     if (f == NULL) {
-        snprintf(why, n, "%s", errno == ENOENT ? "not drawn" : strerror(errno));
+        if (strcmp(why, "missing") == 0)
+            snprintf(why, n, "not drawn");
         return NULL;
     }
-    char *buf = malloc(SVG_MAX + 1);
-    *len = buf ? fread(buf, 1, SVG_MAX + 1, f) : 0;
-    bool bad = buf == NULL || ferror(f) || *len > SVG_MAX || *len == 0;
+    char *buf = malloc(FOLDER_FILE_SVG_MAX + 1);
+    *len = buf ? fread(buf, 1, FOLDER_FILE_SVG_MAX + 1, f) : 0;
+    bool bad = buf == NULL || ferror(f) || *len > FOLDER_FILE_SVG_MAX || *len == 0;
     fclose(f);
     if (bad) {
-        snprintf(why, n, "%s", buf == NULL ? "out of memory" : *len ? "unreadable" : "empty");
+        snprintf(why, n, "%s", buf == NULL ? "out of memory" : *len ? "unreadable or too large" : "empty");
         free(buf);
         return NULL;
     }
     buf[*len] = '\0';
     return buf;
+}
+
+/* Whether the chart at path is embedded in this place of the page already
+ * (a charts.list that lists one chart many times embeds it once: in the
+ * charts section, and once beside the changes); remembers it if not. */
+static bool embedded_before(html_page *pg, const char *path, bool anchor)
+{
+    char *copy = NULL;
+    if (asprintf(&copy, "%s%s", anchor ? "#" : "", path) < 0)
+        abort();
+    for (size_t i = 0; i < pg->nembedded; i++)
+        if (strcmp(pg->embedded[i], copy) == 0) {
+            free(copy);
+            return true;
+        }
+    char **more = realloc(pg->embedded, (pg->nembedded + 1) * sizeof *more);
+    if (more == NULL)
+        abort();
+    pg->embedded = more;
+    pg->embedded[pg->nembedded++] = copy;
+    return false;
+}
+
+void html_page_free(html_page *pg)
+{
+    for (size_t i = 0; i < pg->nembedded; i++)
+        free(pg->embedded[i]);
+    free(pg->embedded);
+    pg->embedded = NULL;
+    pg->nembedded = 0;
 }
 
 void html_put_no_chart(html_page *pg, const char *name)
@@ -105,7 +140,16 @@ void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)
     char path[4500], why[128];
     snprintf(path, sizeof path, "%s/%s.svg", c->dir, ch->name);
     size_t len = 0;
-    char *svg = slurp(path, &len, why, sizeof why);
+    char *svg = NULL;
+    if (embedded_before(pg, path, anchor))
+        snprintf(why, sizeof why, "shown once on this page, above");
+    else if ((svg = slurp(path, &len, why, sizeof why)) != NULL && len > PAGE_CHARTS_MAX - pg->chart_bytes) {
+        snprintf(why, sizeof why, "left out: the page's charts would pass %d MiB", PAGE_CHARTS_MAX >> 20);
+        free(svg);
+        svg = NULL;
+    } else if (svg != NULL) {
+        pg->chart_bytes += len;
+    }
     fputs("<figure class=\"chart\" data-chart=\"", pg->f);
     html_put(pg->f, ch->name);
     if (anchor) {

@@ -21,7 +21,11 @@ typedef struct {
 
 typedef struct {
     FILE *f;
+    char **embedded; /* the charts embedded so far: each once a page */
+    size_t nembedded, chart_bytes;
 } html_page;
+/* Frees what the page remembers (not f). */
+void html_page_free(html_page *pg);
 
 /* ---- report_html_charts.c ---- */
 void html_charts_read(const char *dir, html_charts *out);

@@ -1,6 +1,7 @@
 /* The full tables of a page, from the model (folded at its end by the
  * caller), and the text files shown beside them. */
 #include "report_html_parts.h"
+#include "../csv/folder_file.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -116,16 +117,36 @@ void html_put_pre(html_page *pg, void (*w)(const void *, FILE *), const void *mo
     free(buf);
 }
 
+/* A file the page shows that the folder refused (a symlink, a FIFO, too
+ * large): said on the page, never followed. */
+static FILE *open_shown(html_page *pg, const char *path)
+{
+    char why[128];
+    FILE *in = folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why);
+    if (in == NULL && strcmp(why, "missing") != 0) {
+        fputs("<p class=\"bad\">", pg->f);
+        html_put(pg->f, path);
+        fputs(" not shown: ", pg->f);
+        html_put(pg->f, why);
+        fputs(".</p>\n", pg->f);
+    }
+    return in;
+}
+
 void html_put_text_file(html_page *pg, const char *path, const char *css_class)
 {
-    FILE *in = path != NULL ? fopen(path, "r") : NULL;
+    FILE *in = path != NULL ? open_shown(pg, path) : NULL;
     if (in == NULL)
         return;
-    char line[4096];
+    char *line = NULL;
+    size_t cap = 0;
     fprintf(pg->f, "<pre class=\"%s\">\n", css_class); /* a first newline is not shown */
-    while (fgets(line, sizeof line, in) != NULL)
+    while (folder_file_line(in, &line, &cap) >= 0) {
         html_put(pg->f, line);
+        fputc('\n', pg->f);
+    }
     fputs("</pre>\n", pg->f);
+    free(line);
     fclose(in);
 }
 
@@ -138,15 +159,15 @@ static bool folded(const char *value)
 
 void html_put_metadata(html_page *pg, const char *path)
 {
-    FILE *in = path != NULL ? fopen(path, "r") : NULL;
+    FILE *in = path != NULL ? open_shown(pg, path) : NULL;
     if (in == NULL) {
         fputs("<p>No metadata.txt.</p>\n", pg->f);
         return;
     }
-    char line[16384];
+    char *line = NULL;
+    size_t cap = 0;
     fputs("<table class=\"meta\"><tbody>\n", pg->f);
-    while (fgets(line, sizeof line, in) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
+    while (folder_file_line(in, &line, &cap) >= 0) {
         char *sep = strstr(line, ": ");
         const char *value = sep != NULL ? sep + 2 : "";
         if (sep != NULL)
@@ -159,5 +180,6 @@ void html_put_metadata(html_page *pg, const char *path)
         fputs(folded(value) ? "</details></td></tr>\n" : "</td></tr>\n", pg->f);
     }
     fputs("</tbody></table>\n", pg->f);
+    free(line);
     fclose(in);
 }

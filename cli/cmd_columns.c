@@ -6,6 +6,7 @@
 #include "commands.h"
 
 #include "../csv/csv_lines.h"
+#include "../csv/text_visible.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,13 +17,17 @@ enum { MAX_WANTED = 32 };
 /* A text cell a spreadsheet would run as a formula (= + - @ TAB CR) or one
  * beginning with ' is written with one more ' in front (csv_put_text):
  * dropping it gives the value back.  TAB and line breaks inside a value
- * become spaces, so that a row stays one line of fields. */
+ * become spaces, so that a row stays one line of fields; other control
+ * characters are escaped (text_put_visible), so a terminal acts on none. */
 static void put_cell(const char *s)
 {
     if (s[0] == '\'' && s[1] != '\0' && strchr("=+-@\t\r'", s[1]) != NULL)
         s++;
+    char *shown = text_visible_dup(s, true);
+    s = shown != NULL ? shown : s;
     for (; *s; s++)
         putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+    free(shown);
 }
 
 static int refuse(const char *fmt, const char *a, const char *b)

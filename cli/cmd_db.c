@@ -7,6 +7,7 @@
 #include "../history/history_query.h"
 #include "../history/dashboard.h"
 #include "cmd_report_hosts.h"
+#include "../csv/text_visible.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -17,6 +18,19 @@
 #include <string.h>
 
 enum { MAX_INPUTS = 256 };
+
+/* One error line: its text (paths, run_ids, what SQLite said) can hold
+ * anything a file held, so a terminal is shown its control characters. */
+static void say(const char *who, const char *what, const char *why)
+{
+    fprintf(stderr, "osslbench %s: ", who);
+    if (what != NULL) {
+        text_put_visible(stderr, what, false);
+        fputs(": ", stderr);
+    }
+    text_put_visible(stderr, why, false);
+    fputc('\n', stderr);
+}
 
 typedef struct {
     const char *db;
@@ -77,14 +91,14 @@ int cmd_db(int argc, char **argv)
     char why[1024];
     sqlite3 *db = history_open(a.db, true, why, sizeof why);
     if (db == NULL) {
-        fprintf(stderr, "osslbench db: %s\n", why);
+        say("db", NULL, why);
         return 2;
     }
     int status = 0;
     for (size_t i = 1; i < a.nwords; i++) {
         import_counts c = {0};
         if (!history_import(db, a.words[i], &c, why, sizeof why)) {
-            fprintf(stderr, "osslbench db import: %s\n", why);
+            say("db import", NULL, why);
             status = 1;
             continue;
         }
@@ -168,13 +182,13 @@ int cmd_history(int argc, char **argv)
     char why[1024];
     sqlite3 *db = history_open(a.db, false, why, sizeof why);
     if (db == NULL) {
-        fprintf(stderr, "osslbench history: %s\n", why);
+        say("history", NULL, why);
         return 2;
     }
     long rows = history_write(db, &a.q, stdout, why, sizeof why);
     history_close(db);
     if (rows < 0) {
-        fprintf(stderr, "osslbench history: %s\n", why);
+        say("history", NULL, why);
         return 1;
     }
     if (rows == 0)
@@ -223,19 +237,19 @@ int cmd_dashboard(int argc, char **argv)
     char why[1024];
     sqlite3 *db = history_open(a.db, false, why, sizeof why);
     if (db == NULL) {
-        fprintf(stderr, "osslbench dashboard: %s\n", why);
+        say("dashboard", NULL, why);
         return 2;
     }
     dash_data d;
     bool ok = dash_load(db, &d, why, sizeof why);
     history_close(db);
     if (!ok) {
-        fprintf(stderr, "osslbench dashboard: %s: %s\n", a.db, why);
+        say("dashboard", a.db, why);
         dash_free(&d);
         return 1;
     }
     if (mkdir(a.out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "osslbench dashboard: %s: %s\n", a.out, strerror(errno));
+        say("dashboard", a.out, strerror(errno));
         dash_free(&d);
         return 1;
     }

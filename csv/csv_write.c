@@ -1,6 +1,8 @@
 #include "csv.h"
+#include "text_visible.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const result_columns[] = {
@@ -64,11 +66,12 @@ static bool plain_number(const char *s)
  * values as measured (csv_put_field): osslbench reads it back. */
 void csv_put_text(FILE *f, const char *s)
 {
-    if (strchr("=+-@\t\r'", *s) == NULL || *s == '\0' || plain_number(s)) {
-        csv_put_field(f, s);
-        return;
-    }
-    put_quoted(f, "'", s);
+    char *shown = text_visible_dup(s, true);
+    if (strchr("=+-@\t\r'", *s) == NULL || *s == '\0' || plain_number(s))
+        csv_put_field(f, shown != NULL ? shown : s);
+    else
+        put_quoted(f, "'", shown != NULL ? shown : s);
+    free(shown);
 }
 
 bool csv_write_header(FILE *f)

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "metadata_read.h"
+#include "folder_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,12 +18,12 @@ static char *copy(const char *s)
 
 size_t metadata_read(const char *path, metadata_entry **out)
 {
-    FILE *in = path != NULL ? fopen(path, "r") : NULL;
+    char why[128];
+    FILE *in = path != NULL ? folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why) : NULL;
     char *line = NULL;
     size_t cap = 0, n = 0;
     *out = NULL;
-    while (in != NULL && getline(&line, &cap, in) > 0) {
-        line[strcspn(line, "\r\n")] = '\0';
+    while (in != NULL && folder_file_line(in, &line, &cap) >= 0) {
         char *colon = strstr(line, ": ");
         if (colon == NULL || colon == line || (size_t)(colon - line) > MAX_KEY)
             continue;

@@ -9,11 +9,17 @@
 # folders, relative names of plain characters (letters, digits, ._+@%=,:~-
 # and /) with no '..' component, at most 100000 members and MAX_BYTES
 # (default 512 MiB) unpacked in all, the compressed file no larger.  Files
-# are written with this user's owner and umask, never the archive's.
+# are written with this user's owner and umask, never the archive's, and
+# every member is made readable and writable by this user (a folder of mode
+# 000 would leave a non-root collect step unable to read or remove it).
 # Refused: one line "unpack: ..." naming the first offending member, exit 1,
 # DEST removed.  Exit 0 when everything is unpacked.
 set -euo pipefail
-die() { printf 'unpack: %s\n' "$*" >&2; [[ -z ${dest:-} ]] || rm -rf -- "$dest"; exit 1; }
+die() {
+    printf 'unpack: %s\n' "$*" >&2
+    [[ -z ${dest:-} ]] || { chmod -R u+rwX -- "$dest" 2>/dev/null; rm -rf -- "$dest"; }
+    exit 1
+}
 (($# == 2 || $# == 3)) || { echo "usage: $0 TARBALL DEST [MAX_BYTES]" >&2; exit 2; }
 tarball=$1 max=${3:-$((512 << 20))} dest=''
 [[ $max =~ ^[1-9][0-9]{0,15}$ ]] || die "MAX_BYTES '$max' is not a positive number"
@@ -62,3 +68,5 @@ dest=$2
 mkdir -- "$dest" || { dest=''; die "cannot create $2"; }
 err=$(tar -xzf "$tarball" -C "$dest" --no-same-owner --no-same-permissions \
     --keep-old-files 2>&1) || die "tar could not unpack it: $(tail -n 1 <<<"$err")"
+# chmod -R sets a folder's mode before it descends into it
+chmod -R u+rwX -- "$dest" || die "cannot make the unpacked members readable"

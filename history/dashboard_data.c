@@ -104,6 +104,50 @@ static void mark_changes(dash_data *d)
     free(single);
 }
 
+static int by_id(const void *a, const void *b, void *ctx)
+{
+    const dash_run *run = ctx;
+    return strcmp(run[*(const size_t *)a].run_id, run[*(const size_t *)b].run_id);
+}
+
+static int find_id(const void *key, const void *b, void *ctx)
+{
+    const dash_run *run = ctx;
+    return strcmp(key, run[*(const size_t *)b].run_id);
+}
+
+/* The run a row belongs to, by byte-exact run_id; d->nrun when none (the
+ * database compared ids another way: a row no chart may index with). */
+static size_t run_of(const dash_data *d, const size_t *sorted, const char *run_id)
+{
+    size_t lo = 0, hi = d->nrun;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = find_id(run_id, &sorted[mid], d->run);
+        if (c == 0)
+            return sorted[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return d->nrun;
+}
+
+/* A rate shown and compared only when it is one: finite, not negative, its
+ * CI around it (a crafted database can hold anything). */
+static void take_rate(dash_row *r, sqlite3_stmt *st)
+{
+    r->rate = sq.sqlite3_column_double(st, 6);
+    r->lo = sq.sqlite3_column_double(st, 7);
+    r->hi = sq.sqlite3_column_double(st, 8);
+    r->has_rate = r->has_rate && isfinite(r->rate) && r->rate >= 0;
+    if (!isfinite(r->lo) || r->lo > r->rate || r->lo < 0)
+        r->lo = r->rate;
+    if (!isfinite(r->hi) || r->hi < r->rate)
+        r->hi = r->rate;
+}
+
 bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
 {
     *d = (dash_data){0};
@@ -116,23 +160,36 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
                                        .rows = (long)sq.sqlite3_column_int64(st, 4)};
     }
     sq.sqlite3_finalize(st);
+    size_t *sorted = malloc((d->nrun + 1) * sizeof *sorted);
+    if (sorted == NULL)
+        abort();
+    for (size_t i = 0; i < d->nrun; i++)
+        sorted[i] = i;
+    qsort_r(sorted, d->nrun, sizeof *sorted, by_id, d->run);
     ok = ok && sq.sqlite3_prepare_v2(db, rows_sql, -1, &st, NULL) == SQLITE_OK;
-    while (ok && sq.sqlite3_step(st) == SQLITE_ROW) {
+    bool stray = false;
+    while (ok && !stray && sq.sqlite3_step(st) == SQLITE_ROW) {
         d->row = grow(d->row, d->nrow, sizeof *d->row);
         dash_row *r = &d->row[d->nrow++];
         *r = (dash_row){.point = text(st, 0), .host = text(st, 1), .label = text(st, 2),
                         .run_id = text(st, 3), .started = text(st, 4), .unit = text(st, 5),
                         .has_rate = sq.sqlite3_column_type(st, 6) != SQLITE_NULL};
-        r->rate = sq.sqlite3_column_double(st, 6);
-        r->lo = sq.sqlite3_column_double(st, 7);
-        r->hi = sq.sqlite3_column_double(st, 8);
-        while (r->run < d->nrun && strcmp(d->run[r->run].run_id, r->run_id) != 0)
-            r->run++;
+        take_rate(r, st);
+        r->run = run_of(d, sorted, r->run_id);
+        if (r->run == d->nrun) {
+            snprintf(why, n, "results of run '%.64s' match no row of runs byte for byte: not an osslbench history database",
+                     r->run_id);
+            stray = true;
+            d->nrow--;
+            free(r->point), free(r->host), free(r->label), free(r->run_id), free(r->started), free(r->unit);
+        }
     }
+    free(sorted);
     if (ok)
         sq.sqlite3_finalize(st);
     if (!ok)
         snprintf(why, n, "%s", sq.sqlite3_errmsg(db));
+    ok = ok && !stray;
     mark_changes(d);
     return ok;
 }

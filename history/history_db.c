@@ -1,13 +1,12 @@
 #define _GNU_SOURCE
 #include "history_db.h"
-#include "../csv/csv.h"
-#include "../csv/metadata_read.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 enum { BUSY_WAIT_MS = 60000 };
@@ -23,18 +22,20 @@ enum { BUSY_WAIT_MS = 60000 };
 #define SQL_SAMPLES "TEXT"
 #define SQL_BLOCKS "TEXT"
 
+/* The whole schema: a database is osslbench's when sqlite_master holds
+ * exactly what this makes (history_schema_is_ours), nothing more. */
 static const char schema_v1[] =
-    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS runs(run_id TEXT PRIMARY KEY, host TEXT, started TEXT,"
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE runs(run_id TEXT PRIMARY KEY, host TEXT, started TEXT,"
     " source TEXT NOT NULL, imported TEXT NOT NULL, rows INTEGER NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS context(run_id TEXT NOT NULL REFERENCES runs(run_id),"
+    "CREATE TABLE context(run_id TEXT NOT NULL REFERENCES runs(run_id),"
     " key TEXT NOT NULL, seq INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY(run_id, key, seq));"
-    "CREATE TABLE IF NOT EXISTS results(row INTEGER NOT NULL"
+    "CREATE TABLE results(row INTEGER NOT NULL"
 #define COL(name, type, required) ", " #name " " SQL_##type
 #include "../csv/columns.def"
 #undef COL
     ", PRIMARY KEY(run_id, row), FOREIGN KEY(run_id) REFERENCES runs(run_id));"
-    "CREATE INDEX IF NOT EXISTS results_point ON results(workload, api, bytes, label);";
+    "CREATE INDEX results_point ON results(workload, api, bytes, label);";
 
 /* SQLite's result code of sql; why says what failed. */
 static int exec_rc(sqlite3 *db, const char *sql, char *why, size_t n)
@@ -47,73 +48,192 @@ static int exec_rc(sqlite3 *db, const char *sql, char *why, size_t n)
     return rc;
 }
 
-static bool exec(sqlite3 *db, const char *sql, char *why, size_t n)
+/* What an SQLite error means to the user, from its primary result code. */
+static const char *meaning(int rc)
 {
-    return exec_rc(db, sql, why, n) == SQLITE_OK;
+    switch (rc & 0xff) {
+    case SQLITE_BUSY: case SQLITE_LOCKED: return "locked by another process";
+    case SQLITE_READONLY: return "read-only";
+    case SQLITE_NOTADB: return "not an osslbench history database (not an SQLite file)";
+    case SQLITE_CORRUPT: return "not an osslbench history database (a damaged SQLite file)";
+    case SQLITE_CANTOPEN: return "cannot be opened";
+    case SQLITE_PERM: case SQLITE_AUTH: return "permission denied";
+    default: return "cannot be read";
+    }
 }
 
-/* The schema version recorded in meta, 0 for an empty database. */
+typedef enum { DB_OURS, DB_EMPTY, DB_FOREIGN, DB_NEWER, DB_ERROR } db_state;
+
+/* Appends each row of sqlite_master (type, name, tbl_name, sql) to a
+ * string, one field after another with separators no name can hold. */
+static int master_text(sqlite3 *db, char **out)
+{
+    size_t len = 0;
+    FILE *m = open_memstream(out, &len);
+    sqlite3_stmt *st = NULL;
+    if (m == NULL)
+        abort();
+    int rc = sq.sqlite3_prepare_v2(db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name",
+                                   -1, &st, NULL);
+    while (st != NULL && (rc = sq.sqlite3_step(st)) == SQLITE_ROW)
+        for (int i = 0; i < 4; i++) {
+            const unsigned char *t = sq.sqlite3_column_text(st, i);
+            fprintf(m, "%s%c", t != NULL ? (const char *)t : "\x01NULL", i < 3 ? '\x1f' : '\x1e');
+        }
+    sq.sqlite3_finalize(st);
+    fclose(m);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* The version in meta: -1 when absent or not a whole number (a NULL, a
+ * text, a real: not a row osslbench wrote). */
 static long schema_version(sqlite3 *db)
 {
     sqlite3_stmt *st = NULL;
-    long v = 0;
-    if (sq.sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st,
-                              NULL) == SQLITE_OK &&
-        sq.sqlite3_step(st) == SQLITE_ROW)
-        v = strtol((const char *)sq.sqlite3_column_text(st, 0), NULL, 10);
+    long v = -1;
+    if (sq.sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st, NULL) == SQLITE_OK &&
+        sq.sqlite3_step(st) == SQLITE_ROW && sq.sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        const unsigned char *t = sq.sqlite3_column_text(st, 0);
+        char *end = NULL;
+        errno = 0;
+        long x = t != NULL ? strtol((const char *)t, &end, 10) : -1;
+        if (t != NULL && end != (const char *)t && *end == '\0' && errno == 0 && x > 0)
+            v = x;
+    }
     sq.sqlite3_finalize(st);
     return v;
+}
+
+static db_state schema_state(sqlite3 *db, long *version, int *rc)
+{
+    static char *want;
+    if (want == NULL) {
+        sqlite3 *mem = NULL;
+        if (sq.sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+            sq.sqlite3_exec(mem, schema_v1, NULL, NULL, NULL) != SQLITE_OK || master_text(mem, &want) != SQLITE_OK)
+            abort(); /* the schema above is wrong: a bug, caught by every test */
+        sq.sqlite3_close(mem);
+    }
+    char *have = NULL;
+    *version = -1;
+    if ((*rc = master_text(db, &have)) != SQLITE_OK) {
+        free(have);
+        return DB_ERROR;
+    }
+    bool empty = *have == '\0', same = strcmp(have, want) == 0;
+    free(have);
+    if (empty)
+        return DB_EMPTY;
+    *version = schema_version(db);
+    if (*version > HISTORY_SCHEMA_VERSION)
+        return DB_NEWER;
+    return same && *version == HISTORY_SCHEMA_VERSION ? DB_OURS : DB_FOREIGN;
+}
+
+/* A new file's schema, in one transaction that waits for another import
+ * doing the same; DB_OURS when it, or that other import, made it. */
+static db_state create_schema(sqlite3 *db, long *version, int *rc, char *err, size_t n)
+{
+    /* WAL first: switching a new file needs it alone, and SQLite answers
+     * SQLITE_BUSY at once, without its busy handler, while another import
+     * does the same: that is waited for here, as the busy timeout would. */
+    for (long waited = 0; (*rc = exec_rc(db, "PRAGMA journal_mode=WAL", err, n)) == SQLITE_BUSY && waited < BUSY_WAIT_MS;
+         waited += 10)
+        nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+    if (*rc != SQLITE_OK || (*rc = exec_rc(db, "BEGIN IMMEDIATE", err, n)) != SQLITE_OK)
+        return DB_ERROR;
+    db_state s = schema_state(db, version, rc);
+    char set[128];
+    snprintf(set, sizeof set, "INSERT INTO meta(key, value) VALUES('schema_version', '%d')", HISTORY_SCHEMA_VERSION);
+    if (s == DB_EMPTY && ((*rc = exec_rc(db, schema_v1, err, n)) != SQLITE_OK || (*rc = exec_rc(db, set, err, n)) != SQLITE_OK))
+        s = DB_ERROR;
+    else if (s == DB_EMPTY)
+        s = DB_OURS;
+    if (s != DB_OURS || (*rc = exec_rc(db, "COMMIT", err, n)) != SQLITE_OK) {
+        sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return s == DB_OURS ? DB_ERROR : s;
+    }
+    return s;
+}
+
+/* Refuses what SQLite would follow or block on before opening anything:
+ * the database not a regular file (a FIFO would hang the open), its -wal,
+ * -shm or -journal anything but a regular file (a symlink would make SQLite
+ * write elsewhere).  *fresh: nothing there yet (or an empty file, when
+ * creating). */
+static bool check_files(const char *path, bool create, bool *fresh, char *why, size_t n)
+{
+    struct stat st;
+    *fresh = false;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT || !create) {
+            snprintf(why, n, "%s: %s%s", path, strerror(errno),
+                     errno == ENOENT ? " (osslbench db import makes a history database)" : "");
+            return false;
+        }
+        *fresh = true;
+    } else if (!S_ISREG(st.st_mode)) {
+        snprintf(why, n, "%s: not a regular file: not an osslbench history database", path);
+        return false;
+    } else if (st.st_size == 0 && !create) {
+        snprintf(why, n, "%s: an empty file: not an osslbench history database", path);
+        return false;
+    }
+    static const char *const side[] = {"-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
+        char p[4200];
+        snprintf(p, sizeof p, "%s%s", path, side[i]);
+        if (lstat(p, &st) == 0 && !S_ISREG(st.st_mode)) {
+            snprintf(why, n, "%s: refused: %s is %s", path, p, S_ISLNK(st.st_mode) ? "a symlink" : "not a regular file");
+            return false;
+        }
+    }
+    return true;
 }
 
 sqlite3 *history_open(const char *path, bool create, char *why, size_t n)
 {
     sqlite3 *db = NULL;
-    if (!sqlite_load(why, n))
+    bool fresh;
+    if (!sqlite_load(why, n) || !check_files(path, create, &fresh, why, n))
         return NULL;
-    int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-    if (sq.sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
-        snprintf(why, n, "%s: %s", path, db ? sq.sqlite3_errmsg(db) : "cannot open");
+    int rc = sq.sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0), NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), db ? sq.sqlite3_errmsg(db) : "cannot open");
         sq.sqlite3_close(db);
         return NULL;
     }
     sq.sqlite3_busy_timeout(db, BUSY_WAIT_MS);
-    char err[512];
-    /* WAL first: creating the tables of a new file is then one transaction.
-     * Switching a new file to WAL needs it alone, and SQLite answers
-     * SQLITE_BUSY at once, without its busy handler, while another import
-     * does the same: that is waited for here, as the busy timeout would. */
-    int rc;
-    for (long waited = 0;
-         (rc = exec_rc(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", err,
-                       sizeof err)) == SQLITE_BUSY &&
-         waited < BUSY_WAIT_MS;
-         waited += 10)
-        nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
-    if (rc != SQLITE_OK || !exec(db, "BEGIN IMMEDIATE", err, sizeof err)) {
-        snprintf(why, n, "%s: not an osslbench history database (%s)", path, err);
-        sq.sqlite3_close(db);
-        return NULL;
+    /* Nothing in the file runs as code (SQL functions from views, triggers
+     * or defaults: trusted_schema, 3.31+; older ones ignore it), and the
+     * read commands write nothing at all. */
+    sq.sqlite3_exec(db, create ? "PRAGMA trusted_schema=OFF; PRAGMA foreign_keys=ON"
+                               : "PRAGMA trusted_schema=OFF; PRAGMA query_only=ON", NULL, NULL, NULL);
+    char err[512] = "";
+    long version;
+    db_state s = schema_state(db, &version, &rc);
+    if (create && (s == DB_EMPTY || s == DB_OURS) && sq.sqlite3_db_readonly(db, "main") == 1)
+        s = DB_ERROR, rc = SQLITE_READONLY;
+    else if (create && s == DB_EMPTY)
+        s = create_schema(db, &version, &rc, err, sizeof err);
+    switch (s) {
+    case DB_OURS: return db;
+    case DB_EMPTY:
+        snprintf(why, n, "%s: an empty SQLite database: not an osslbench history database", path);
+        break;
+    case DB_FOREIGN:
+        snprintf(why, n, "%s: not an osslbench history database (its tables, indexes, triggers or views are not "
+                         "osslbench's, or it has no schema_version; nothing was changed)", path);
+        break;
+    case DB_NEWER:
+        snprintf(why, n, "%s: schema version %ld is newer than this osslbench's %d", path, version, HISTORY_SCHEMA_VERSION);
+        break;
+    case DB_ERROR:
+        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), *err ? err : sq.sqlite3_errmsg(db));
+        break;
     }
-    long v = schema_version(db);
-    bool ok = true;
-    if (v > HISTORY_SCHEMA_VERSION) {
-        snprintf(err, sizeof err, "schema version %ld is newer than this osslbench's %d", v,
-                 HISTORY_SCHEMA_VERSION);
-        ok = false;
-    } else if (v < HISTORY_SCHEMA_VERSION) {
-        char set[128];
-        snprintf(set, sizeof set,
-                 "INSERT OR REPLACE INTO meta(key, value) VALUES('schema_version', '%d')",
-                 HISTORY_SCHEMA_VERSION);
-        ok = exec(db, schema_v1, err, sizeof err) && exec(db, set, err, sizeof err);
-    }
-    if (!ok || !exec(db, "COMMIT", err, sizeof err)) {
-        exec(db, "ROLLBACK", why, n);
-        snprintf(why, n, "%s: %s", path, err);
-        sq.sqlite3_close(db);
-        return NULL;
-    }
-    return db;
+    sq.sqlite3_close(db);
+    return NULL;
 }
 
 void history_close(sqlite3 *db)

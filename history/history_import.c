@@ -1,5 +1,6 @@
 /* history_import (history_db.h): a results CSV and its metadata.txt into
- * the database, one transaction per run. */
+ * the database: one transaction for the file, a savepoint per run, every
+ * statement prepared once, so that the cost grows with the rows alone. */
 #define _GNU_SOURCE
 #include "history_db.h"
 #include "../csv/csv.h"
@@ -93,130 +94,218 @@ static const char insert_row[] = "INSERT INTO results(row"
 #undef COL
                                  ")";
 
-static bool insert_rows(sqlite3 *db, const result_set *set, const char *run_id, size_t *added)
-{
-    sqlite3_stmt *st = NULL;
-    if (sq.sqlite3_prepare_v2(db, insert_row, -1, &st, NULL) != SQLITE_OK)
-        return false;
-    bool ok = true;
-    long long row = 0;
-    for (size_t k = 0; ok && k < set->count; k++) {
-        result_row r = set->rows[k];
-        if (strcmp(r.run_id, run_id) != 0 && r.run_id[0] != '\0')
-            continue;
-        snprintf(r.run_id, sizeof r.run_id, "%.39s", run_id);
-        int i = 1;
-        sq.sqlite3_bind_int64(st, i++, row++);
-#define COL(name, type, required) bind_##type(st, i++, &r, r.name);
-#include "../csv/columns.def"
-#undef COL
-        ok = sq.sqlite3_step(st) == SQLITE_DONE && sq.sqlite3_reset(st) == SQLITE_OK;
-    }
-    sq.sqlite3_finalize(st);
-    *added += (size_t)row;
-    return ok;
-}
+/* The context key holding a run's digest: not a key metadata.txt can give
+ * (the import skips it there), so the run's own rows decide it. */
+#define DIGEST_KEY "osslbench.rows_digest"
 
-/* Runs one statement with text parameters (NULL: SQL NULL); for SELECT,
- * whether it gave a row. */
-static int run_sql(sqlite3 *db, const char *sql, const char *const *params, size_t n)
+enum { ST_FIND, ST_RUN, ST_CONTEXT, ST_ROW, NST };
+static const char *const statements[NST] = {
+    [ST_FIND] = "SELECT u.source, u.imported, c.value FROM runs u LEFT JOIN context c ON c.run_id = u.run_id"
+                " AND c.key = '" DIGEST_KEY "' AND c.seq = 0 WHERE u.run_id = ?",
+    [ST_RUN] = "INSERT INTO runs(run_id, host, started, source, imported, rows) VALUES(?, ?, ?, ?, ?, ?)",
+    [ST_CONTEXT] = "INSERT INTO context(run_id, key, seq, value) VALUES(?, ?, ?, ?)",
+    [ST_ROW] = insert_row,
+};
+
+typedef struct {
+    sqlite3 *db;
+    sqlite3_stmt *st[NST];
+    const result_set *set;
+    const char *source, *now;
+    metadata_entry *meta;
+    size_t nmeta;
+} importer;
+
+/* Steps a statement of text parameters (NULL: SQL NULL) and resets it. */
+static int step_text(sqlite3_stmt *st, const char *const *p, size_t n)
 {
-    sqlite3_stmt *st = NULL;
-    if (sq.sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-        return -1;
     for (size_t i = 0; i < n; i++)
-        if (params[i] != NULL)
-            sq.sqlite3_bind_text(st, (int)i + 1, params[i], -1, SQ_COPY);
+        if (p[i] != NULL)
+            sq.sqlite3_bind_text(st, (int)i + 1, p[i], -1, SQ_COPY);
+        else
+            sq.sqlite3_bind_null(st, (int)i + 1);
     int rc = sq.sqlite3_step(st);
-    sq.sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    if (rc != SQLITE_ROW)
+        sq.sqlite3_reset(st);
+    return rc;
 }
 
-static bool insert_run(sqlite3 *db, const result_set *set, const char *run_id, const char *source,
-                       const metadata_entry *meta, size_t nmeta, import_counts *c)
-{
-    const result_row *first = NULL;
-    size_t rows = 0;
-    for (size_t k = 0; k < set->count; k++)
-        if (strcmp(set->rows[k].run_id, run_id) == 0 || set->rows[k].run_id[0] == '\0') {
-            first = first ? first : &set->rows[k];
-            rows++;
-        }
-    char now[32], nrows[32], seq[32];
-    time_t t = time(NULL);
-    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-    snprintf(nrows, sizeof nrows, "%zu", rows);
-    const char *host = metadata_first(meta, nmeta, "host"), *started = metadata_first(meta, nmeta, "started");
-    const char *run[] = {run_id, host ? host : first->host, started ? started : first->timestamp,
-                         source, now, nrows};
-    if (run_sql(db, "INSERT INTO runs(run_id, host, started, source, imported, rows) "
-                    "VALUES(?, ?, ?, ?, ?, ?)", run, 6) != 0)
-        return false;
-    for (size_t k = 0; k < nmeta; k++)
-        for (size_t i = 0; i < meta[k].n; i++) {
-            snprintf(seq, sizeof seq, "%zu", i);
-            const char *p[] = {run_id, meta[k].key, seq, meta[k].values[i]};
-            if (run_sql(db, "INSERT INTO context(run_id, key, seq, value) VALUES(?, ?, ?, ?)", p, 4) != 0)
-                return false;
-        }
-    c->runs_added++;
-    return insert_rows(db, set, run_id, &c->rows_added);
-}
-
-/* A run id for rows from before the run_id column: from their content, so
- * that the same file imported twice is the same run. */
-static void content_id(const result_set *set, char *out, size_t n)
+/* FNV-1a of the rows as results.csv has them: what a run is, beside its id. */
+static void rows_digest(const importer *im, const size_t *idx, size_t n, char *out, size_t len)
 {
     uint64_t h = 1469598103934665603ull;
     char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    for (size_t k = 0; f != NULL && k < set->count; k++)
-        csv_write_row(f, &set->rows[k]);
-    if (f != NULL)
-        fclose(f);
-    for (size_t i = 0; text != NULL && i < len; i++)
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    if (f == NULL)
+        abort();
+    for (size_t k = 0; k < n; k++)
+        csv_write_row(f, &im->set->rows[idx[k]]);
+    fclose(f);
+    for (size_t i = 0; i < tlen; i++)
         h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
     free(text);
-    snprintf(out, n, "content-%016" PRIx64, h);
+    snprintf(out, len, "fnv1a64-%016" PRIx64, h);
+}
+
+static bool insert_run(importer *im, const char *run_id, const size_t *idx, size_t n, const char *digest)
+{
+    const result_row *first = &im->set->rows[idx[0]];
+    char nrows[32], seq[32];
+    snprintf(nrows, sizeof nrows, "%zu", n);
+    const char *host = metadata_first(im->meta, im->nmeta, "host");
+    const char *started = metadata_first(im->meta, im->nmeta, "started");
+    const char *run[] = {run_id, host ? host : first->host, started ? started : first->timestamp, im->source, im->now, nrows};
+    if (step_text(im->st[ST_RUN], run, 6) != SQLITE_DONE)
+        return false;
+    const char *d[] = {run_id, DIGEST_KEY, "0", digest};
+    if (step_text(im->st[ST_CONTEXT], d, 4) != SQLITE_DONE)
+        return false;
+    for (size_t k = 0; k < im->nmeta; k++)
+        for (size_t i = 0; i < im->meta[k].n && strcmp(im->meta[k].key, DIGEST_KEY) != 0; i++) {
+            snprintf(seq, sizeof seq, "%zu", i);
+            const char *p[] = {run_id, im->meta[k].key, seq, im->meta[k].values[i]};
+            if (step_text(im->st[ST_CONTEXT], p, 4) != SQLITE_DONE)
+                return false;
+        }
+    sqlite3_stmt *st = im->st[ST_ROW];
+    for (size_t k = 0; k < n; k++) {
+        const result_row *r = &im->set->rows[idx[k]];
+        int i = 1;
+        sq.sqlite3_bind_int64(st, i++, (long long)k);
+#define COL(name, type, required) bind_##type(st, i++, r, r->name);
+#include "../csv/columns.def"
+#undef COL
+        if (sq.sqlite3_step(st) != SQLITE_DONE || sq.sqlite3_reset(st) != SQLITE_OK)
+            return false;
+    }
+    return true;
+}
+
+/* One run (rows idx[0..n), all of run_id): added, already there (the same
+ * rows), or an error naming both runs when the id is taken by other rows. */
+static bool import_run(importer *im, import_counts *c, const char *run_id, const size_t *idx, size_t n, char *why,
+                       size_t wn)
+{
+    char digest[64];
+    rows_digest(im, idx, n, digest, sizeof digest);
+    const char *key[] = {run_id};
+    sqlite3_stmt *find = im->st[ST_FIND];
+    if (step_text(find, key, 1) == SQLITE_ROW) {
+        const unsigned char *src = sq.sqlite3_column_text(find, 0), *when = sq.sqlite3_column_text(find, 1);
+        const unsigned char *had = sq.sqlite3_column_text(find, 2);
+        bool same = had == NULL || strcmp((const char *)had, digest) == 0;
+        if (!same)
+            snprintf(why, wn, "%s: run %s differs from the run %s already in the database (imported from %s at %s): "
+                              "not imported; two runs under one run_id (rows %s, there %s)",
+                     im->source, run_id, run_id, src ? (const char *)src : "?", when ? (const char *)when : "?", digest,
+                     (const char *)had);
+        sq.sqlite3_reset(find);
+        c->runs_present += same;
+        return same;
+    }
+    if (sq.sqlite3_exec(im->db, "SAVEPOINT run", NULL, NULL, NULL) != SQLITE_OK || !insert_run(im, run_id, idx, n, digest)) {
+        snprintf(why, wn, "%s: run %s not imported: %s", im->source, run_id, sq.sqlite3_errmsg(im->db));
+        sq.sqlite3_exec(im->db, "ROLLBACK TO run; RELEASE run", NULL, NULL, NULL);
+        return false;
+    }
+    sq.sqlite3_exec(im->db, "RELEASE run", NULL, NULL, NULL);
+    c->runs_added++;
+    c->rows_added += n;
+    return true;
+}
+
+static int by_run_id(const void *a, const void *b, void *ctx)
+{
+    const result_set *set = ctx;
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int c = strcmp(set->rows[x].run_id, set->rows[y].run_id);
+    return c != 0 ? c : x < y ? -1 : x > y;
+}
+
+/* Rows without a run_id (a CSV from before the column) are a run of their
+ * own, with an id from their content, so that the same file imported twice
+ * is the same run and such a row never joins a run that has an id. */
+static void give_content_id(result_set *set)
+{
+    uint64_t h = 1469598103934665603ull;
+    bool any = false;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        abort();
+    for (size_t k = 0; k < set->count; k++)
+        if (set->rows[k].run_id[0] == '\0')
+            csv_write_row(f, &set->rows[k]), any = true;
+    fclose(f);
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+    free(text);
+    for (size_t k = 0; any && k < set->count; k++)
+        if (set->rows[k].run_id[0] == '\0')
+            snprintf(set->rows[k].run_id, sizeof set->rows[k].run_id, "content-%016" PRIx64, h);
+}
+
+static bool import_set(importer *im, result_set *set, import_counts *c, char *why, size_t n)
+{
+    give_content_id(set);
+    size_t *idx = malloc((set->count + 1) * sizeof *idx);
+    if (idx == NULL)
+        abort();
+    for (size_t k = 0; k < set->count; k++)
+        idx[k] = k;
+    qsort_r(idx, set->count, sizeof *idx, by_run_id, set);
+    bool ok = true;
+    char err[1024];
+    size_t failed = 0;
+    for (size_t a = 0, b; a < set->count; a = b) {
+        for (b = a + 1; b < set->count && strcmp(set->rows[idx[b]].run_id, set->rows[idx[a]].run_id) == 0; b++)
+            ;
+        if (!import_run(im, c, set->rows[idx[a]].run_id, idx + a, b - a, err, sizeof err)) {
+            if (failed++ == 0)
+                snprintf(why, n, "%s", err);
+            ok = false;
+        }
+    }
+    if (failed > 1) {
+        size_t used = strlen(why);
+        snprintf(why + used, n - used, " (and %zu more run(s) not imported)", failed - 1);
+    }
+    free(idx);
+    return ok;
 }
 
 bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why, size_t n)
 {
     result_set set;
-    char path[4096], meta_path[4200], id[64];
+    char path[4096], meta_path[4200], now[32];
     if (!csv_read_input(input, &set, path, sizeof path, why, n))
         return false;
-    metadata_entry *meta = NULL;
-    size_t nmeta = strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path)
-                       ? metadata_read(meta_path, &meta) : 0;
-    bool ok = true;
-    for (size_t k = 0; ok && k < set.count; k++) {
-        const char *run_id = set.rows[k].run_id;
-        bool seen = false;
-        for (size_t j = 0; j < k && !seen; j++)
-            seen = strcmp(set.rows[j].run_id, run_id) == 0;
-        if (seen)
-            continue;
-        if (run_id[0] == '\0')
-            content_id(&set, id, sizeof id), run_id = id;
-        const char *key[] = {run_id};
-        char err[256] = "";
-        if (sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-            snprintf(why, n, "%s: the database is busy or read-only: %s", path, sq.sqlite3_errmsg(db));
-            ok = false;
-        } else if (run_sql(db, "SELECT 1 FROM runs WHERE run_id = ?", key, 1) == 1) {
-            c->runs_present++;
-            sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        } else if (!insert_run(db, &set, run_id, path, meta, nmeta, c) ||
-                   sq.sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-            snprintf(err, sizeof err, "%s", sq.sqlite3_errmsg(db));
-            sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-            snprintf(why, n, "%s: run %s not imported: %s", path, run_id, err);
+    time_t t = time(NULL);
+    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    importer im = {.db = db, .set = &set, .source = path, .now = now};
+    if (strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path))
+        im.nmeta = metadata_read(meta_path, &im.meta);
+    bool began = sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK, ok = began;
+    if (!began)
+        snprintf(why, n, "%s: the database is busy or read-only: %s", path, sq.sqlite3_errmsg(db));
+    for (int i = 0; ok && i < NST; i++)
+        if (sq.sqlite3_prepare_v2(db, statements[i], -1, &im.st[i], NULL) != SQLITE_OK) {
+            snprintf(why, n, "%s: %s", path, sq.sqlite3_errmsg(db));
             ok = false;
         }
+    if (ok)
+        ok = import_set(&im, &set, c, why, n);
+    for (int i = 0; i < NST; i++)
+        sq.sqlite3_finalize(im.st[i]);
+    if (began && sq.sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        snprintf(why, n, "%s: not imported: %s", path, sq.sqlite3_errmsg(db));
+        sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        c->runs_added = c->rows_added = 0;
+        ok = false;
     }
-    metadata_free(meta, nmeta);
+    metadata_free(im.meta, im.nmeta);
     result_set_free(&set);
     return ok;
 }

@@ -3,7 +3,9 @@
 #include "../analysis/markdown.h"
 #include "../csv/csv.h"
 #include "../csv/json_write.h"
+#include "../csv/text_visible.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,27 +28,43 @@ static const struct {
 enum { NFIELDS = sizeof fields / sizeof fields[0] };
 
 /* Text for a terminal: a control character (an escape sequence from a
- * hostile metadata.txt) shows as '?'. */
+ * hostile metadata.txt) shows escaped (text_put_visible). */
 static void term_put(FILE *f, const char *s, int width)
 {
-    int len = 0;
-    for (; *s; s++, len++)
-        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
-    for (; len < width; len++)
+    for (size_t len = text_put_visible(f, s, false); len < (size_t)width; len++)
         fputc(' ', f);
 }
 
-static void put_value(FILE *f, history_format fmt, sqlite3_stmt *st, int i, bool last)
+/* A number field's text, or NULL with why: a crafted database can hold a
+ * text, a blob or an infinity where a number belongs. */
+static const char *number_text(sqlite3_stmt *st, int i, char *num, size_t n, const char **why)
+{
+    int type = sq.sqlite3_column_type(st, i);
+    if (type == SQLITE_INTEGER) {
+        snprintf(num, n, "%lld", sq.sqlite3_column_int64(st, i));
+        return num;
+    }
+    double v = sq.sqlite3_column_double(st, i);
+    if (type == SQLITE_FLOAT && isfinite(v)) {
+        snprintf(num, n, "%.9g", v);
+        return num;
+    }
+    *why = type == SQLITE_FLOAT ? "not finite" : "not a number";
+    return NULL;
+}
+
+/* One field; *note gets what a JSON null stands for. */
+static void put_value(FILE *f, history_format fmt, sqlite3_stmt *st, int i, bool last, char *note, size_t nn)
 {
     bool null = sq.sqlite3_column_type(st, i) == SQLITE_NULL;
-    const char *text = null ? "" : (const char *)sq.sqlite3_column_text(st, i);
+    const unsigned char *raw = null ? NULL : sq.sqlite3_column_text(st, i);
+    const char *text = raw != NULL ? (const char *)raw : "", *why = NULL;
     char num[64];
-    if (fields[i].number && !null) {
-        if (sq.sqlite3_column_type(st, i) == SQLITE_INTEGER)
-            snprintf(num, sizeof num, "%lld", sq.sqlite3_column_int64(st, i));
-        else
-            snprintf(num, sizeof num, "%.9g", sq.sqlite3_column_double(st, i));
-        text = num;
+    if (fields[i].number && !null && (text = number_text(st, i, num, sizeof num, &why)) == NULL) {
+        size_t used = strlen(note);
+        snprintf(note + used, nn - used, "%s%s in the database was %s", used ? "; " : "", fields[i].name, why);
+        text = "";
+        null = true;
     }
     switch (fmt) {
     case HF_TERM:
@@ -70,6 +88,10 @@ static void put_value(FILE *f, history_format fmt, sqlite3_stmt *st, int i, bool
             fputs(text, f);
         else
             json_put_string(f, text);
+        if (last && *note) {
+            fputs(", \"note\": ", f);
+            json_put_string(f, note);
+        }
         fputs(last ? "}" : "", f);
         break;
     }
@@ -135,8 +157,9 @@ long history_write(sqlite3 *db, const history_query *q, FILE *f, char *why, size
     while ((rc = sq.sqlite3_step(st)) == SQLITE_ROW) {
         if (q->format == HF_JSON)
             fputs(rows ? ",\n    " : "\n    ", f);
+        char note[256] = "";
         for (int i = 0; i < NFIELDS; i++)
-            put_value(f, q->format, st, i, i == NFIELDS - 1);
+            put_value(f, q->format, st, i, i == NFIELDS - 1, note, sizeof note);
         rows++;
     }
     if (q->format == HF_JSON)

@@ -17,7 +17,8 @@ setup_file() {
 }
 
 setup() {
-    [[ -s $RUNS/r3/results.csv ]] || skip "the quick runs in setup_file wrote no results"
+    # a broken runner must fail these tests, never turn them into skips
+    [[ -s $RUNS/r3/results.csv ]] || { echo "the quick runs in setup_file wrote no results" >&2; return 1; }
     T=$BATS_TEST_TMPDIR
 }
 

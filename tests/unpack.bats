@@ -14,6 +14,12 @@ setup() {
     cd "$W" || return 1
 }
 
+# a folder a test made outside bats' own (the mode-000 test), removed
+# whatever modes its members were left with
+teardown() {
+    [[ -z ${D:-} ]] || { chmod -R u+rwX -- "$D" 2>/dev/null; rm -rf -- "$D"; }
+}
+
 # refused TARBALL WHY: unpack.sh refuses it with one line containing WHY,
 # exit 1, and leaves no destination folder.
 refused() {
@@ -82,4 +88,20 @@ line"
     refused cut.tgz 'not a complete gzip file'
     tar -czf none.tgz -T /dev/null
     refused none.tgz 'the tarball is empty'
+}
+
+@test "unpack: a folder of mode 000 unpacks readable, and the collect step's rm -rf works as a non-root user" {
+    [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null || skip "needs a non-root user or setpriv"
+    mkdir -p src/run/locked && echo x >src/run/locked/f
+    tar -czf locked.tgz --mode='a-rwx' -C src run
+    # a folder every user can reach (the bats folders may not be)
+    D=$(mktemp -d /tmp/unpack-000.XXXXXX)
+    chmod 777 "$D" && cp locked.tgz "$D/" && chmod 644 "$D/locked.tgz"
+    as_user() { if [ "$(id -u)" -ne 0 ]; then "$@"; else setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; fi; }
+    run as_user "$U" "$D/locked.tgz" "$D/in"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    as_user test -r "$D/in/run/locked/f"
+    run as_user rm -rf -- "$D/in"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ ! -e "$D/in" ]
 }

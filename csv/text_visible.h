@@ -1,0 +1,25 @@
+/* The one escape of text shown to people outside HTML and JSON: a terminal
+ * (history, error lines), a spreadsheet (csv_put_text), Markdown
+ * (md_put_text) and `columns`.  What a terminal or a bidi-aware viewer acts
+ * on instead of showing is written as visible text, so data read from a
+ * results file, metadata.txt or the history database can neither retitle a
+ * window, clear a screen nor reorder what follows it. */
+#ifndef CSV_TEXT_VISIBLE_H
+#define CSV_TEXT_VISIBLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* s with each C0 control (TAB, LF and CR too unless keep_space), DEL, C1
+ * control (U+0080..U+009F, and a lone byte 0x80..0x9F that 8-bit terminals
+ * read as one), bidi control (U+061C, U+200E/F, U+202A..E, U+2066..9) and
+ * byte that is not UTF-8 written as \xHH (a byte) or \uXXXX (a character).
+ * The number of characters written, for a table's column width. */
+size_t text_put_visible(FILE *f, const char *s, bool keep_space);
+/* Whether text_put_visible would change s. */
+bool text_needs_escape(const char *s, bool keep_space);
+/* What text_put_visible writes, as a string to free; NULL when that is s
+ * itself (nothing to escape), so that callers escape further from either. */
+char *text_visible_dup(const char *s, bool keep_space);
+
+#endif

@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# A local run folder given to `report --format html` is read like a fleet
+# tarball (issue 42): regular files inside the folder only (a symlink out,
+# a FIFO, /dev/zero refused and said so on the page), each with a size cap,
+# a chart embedded once however often charts.list lists it, the page's
+# charts capped; nothing hangs, no temporary file is left.
+# Each test was seen failing on the code before its fix (TESTING.md).
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RUN=$BATS_FILE_TMPDIR/run
+    mkdir -p "$RUN"
+    "$OSSLBENCH" run --lib new="$SYSTEM_LIBCRYPTO" --workloads sha256 --sizes 16 --api evp --quick -q \
+        --csv "$RUN/results.csv" >/dev/null 2>&1 || true
+}
+
+setup() {
+    # a runner that writes nothing must fail these tests, never skip them
+    [[ -s $RUN/results.csv && -s $RUN/metadata.txt ]] || { echo "setup_file's run wrote nothing" >&2; return 1; }
+    T=$BATS_TEST_TMPDIR
+    R=$T/r
+    cp -r "$RUN" "$R"
+    mkdir -p "$R/plots"
+}
+
+report() { timeout 30 "$OSSLBENCH" report --format html --out "$R" -- "$R"; }
+
+@test "metadata.txt or plots/x.svg a symlink to a file outside the folder: report.html embeds neither, says why" {
+    echo "SECRET-$$-MARK" >"$T/secret.txt"
+    printf '<svg xmlns="http://www.w3.org/2000/svg"><text>SECRET-%s-MARK</text></svg>\n' $$ >"$T/leak.svg"
+    rm "$R/metadata.txt"
+    ln -s "$T/secret.txt" "$R/metadata.txt"
+    ln -s "$T/leak.svg" "$R/plots/leak.svg"
+    printf 'throughput\tleak\t0\tleak\n' >"$R/plots/charts.list"
+    run report
+    [ "$status" -eq 0 ]
+    [ "$(grep -c "SECRET-$$-MARK" "$R/report.html")" -eq 0 ]
+    grep -q 'metadata.txt not shown: a symlink' "$R/report.html"
+    grep -q 'Chart leak: a symlink' "$R/report.html"
+}
+
+@test "plots/x.svg a FIFO, metadata.txt a symlink to /dev/zero: report ends at once, no temporary file left" {
+    mkfifo "$R/plots/fifo.svg"
+    printf 'throughput\tfifo\t0\tfifo\n' >"$R/plots/charts.list"
+    rm "$R/metadata.txt"
+    ln -s /dev/zero "$R/metadata.txt"
+    run report
+    [ "$status" -eq 0 ]
+    grep -q 'Chart fifo: not a regular file' "$R/report.html"
+    [ -z "$(find "$R" -name '.report.html.*')" ]
+}
+
+@test "one 1 MiB SVG listed 30 times in charts.list: embedded once, the page under 2 MiB" {
+    python3 -c 'import sys; open(sys.argv[1],"w").write("<svg xmlns=\"http://www.w3.org/2000/svg\">"+"<!--"+"x"*(1<<20)+"-->"+"</svg>\n")' \
+        "$R/plots/big.svg"
+    for i in $(seq 30); do printf 'throughput\tbig\t0\tbig %s\n' "$i"; done >"$R/plots/charts.list"
+    run report
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %s "$R/report.html")" -le $((2 << 20)) ]
+    [ "$(grep -c 'shown once on this page, above' "$R/report.html")" -eq 29 ]
+}
+
+@test "charts over the page's cap are left out, each named on the page" {
+    for i in $(seq 6); do
+        python3 -c 'import sys; open(sys.argv[1],"w").write("<svg xmlns=\"http://www.w3.org/2000/svg\">"+"<!--"+"x"*(3<<20)+"-->"+"</svg>\n")' \
+            "$R/plots/c$i.svg"
+        printf 'throughput\tc%s\t0\tc%s\n' "$i" "$i"
+    done >"$R/plots/charts.list"
+    run report
+    [ "$status" -eq 0 ]
+    [ "$(stat -c %s "$R/report.html")" -le $((20 << 20)) ]
+    [ "$(grep -c 'Chart c[4-6]: left out: the page&#39;s charts would pass 12 MiB' "$R/report.html")" -eq 3 ]
+}
+
+@test "a NUL in a metadata line and a line over 16 KiB: each one row, nothing cut silently" {
+    printf 'nul_key: before\0after\n' >>"$R/metadata.txt"
+    printf 'long_key: %s-END\n' "$(head -c 20000 /dev/zero | tr '\0' y)" >>"$R/metadata.txt"
+    run report
+    [ "$status" -eq 0 ]
+    grep -q 'before\\x00after' "$R/report.html"
+    grep -q -- '-END</details>' "$R/report.html"
+    [ "$(grep -o '<tr><th>[^<]*</th>' "$R/report.html" | grep -c 'long_key\|yyyy')" -eq 1 ]
+}

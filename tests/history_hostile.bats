@@ -1,0 +1,191 @@
+#!/usr/bin/env bats
+# Hostile history databases (issue 42): a crafted file given to db import,
+# history or dashboard crashes nothing and is changed in nothing unless it
+# is osslbench's own (or a new path); every value read back is checked.
+# Each test was seen failing on the code before its fix (TESTING.md).
+
+load helpers
+
+setup_file() {
+    make -C "$ROOT" -s >/dev/null
+    export RUN=$BATS_FILE_TMPDIR/run GOOD=$BATS_FILE_TMPDIR/good.db
+    mkdir -p "$RUN"
+    "$OSSLBENCH" run --lib new="$SYSTEM_LIBCRYPTO" --workloads sha256 --sizes 16 --api evp --quick -q \
+        --csv "$RUN/results.csv" >/dev/null 2>&1
+    "$OSSLBENCH" db import "$RUN" --db "$GOOD" >/dev/null 2>&1 || true
+}
+
+setup() {
+    # a runner that writes nothing must fail these tests, never skip them
+    [[ -s $RUN/results.csv && -s $GOOD ]] || { echo "setup_file's run or import wrote nothing" >&2; return 1; }
+    T=$BATS_TEST_TMPDIR
+}
+
+# sq DB SQL...: through the sqlite3 CLI, not osslbench's code.
+sq() { sqlite3 "$@"; }
+digest() { sha256sum <"$1"; }
+# no_crash STATUS: not killed by a signal, not timed out
+no_crash() { [ "$1" -lt 124 ] || { echo "exit $1" >&2; return 1; }; }
+
+@test "a NULL schema_version: history, dashboard and db import refuse it in one line, nothing written" {
+    sq "$T/t.db" "create table meta(key TEXT PRIMARY KEY, value TEXT); insert into meta values('schema_version', NULL);"
+    h=$(digest "$T/t.db")
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/t.db"
+    no_crash "$status"; [ "$status" -eq 2 ]; [ "${#lines[@]}" -eq 1 ]
+    [[ $output == *"not an osslbench history database"* ]]
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/t.db" --out "$T/d"
+    no_crash "$status"; [ "$status" -ne 0 ]
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/t.db"
+    no_crash "$status"; [ "$status" -eq 2 ]
+    [ "$(digest "$T/t.db")" = "$h" ]
+}
+
+@test "runs.run_id recreated COLLATE NOCASE and upper-cased: dashboard refuses it, reads nothing out of bounds" {
+    cp "$GOOD" "$T/u.db"
+    sq "$T/u.db" "pragma foreign_keys=off; create table r2(run_id TEXT PRIMARY KEY COLLATE NOCASE, host, started,
+        source NOT NULL, imported NOT NULL, rows NOT NULL); insert into r2 select upper(run_id), host, started, source,
+        imported, rows from runs; drop table runs; alter table r2 rename to runs;"
+    run timeout 60 valgrind -q --error-exitcode=99 "$OSSLBENCH" dashboard --db "$T/u.db" --out "$T/ud"
+    no_crash "$status"; [ "$status" -ne 99 ]; [ "$status" -ne 0 ]
+    [[ $output == *"not an osslbench history database"* ]]
+    [ ! -e "$T/ud/index.html" ]
+}
+
+@test "rate = 9e999 in results: history --format json is valid JSON, the rate null with a note saying why" {
+    cp "$GOOD" "$T/v.db"
+    sq "$T/v.db" "update results set rate=9e999 where rowid=(select min(rowid) from results)"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/v.db" --format json
+    no_crash "$status"; [ "$status" -eq 0 ]
+    python3 -c '
+import json, sys
+d = json.loads(sys.argv[1], parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+bad = [r for r in d["history"] if r["rate"] is None]
+assert len(bad) == 1 and "not finite" in bad[0]["note"], bad' "$output"
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/v.db" --out "$T/vd"
+    [ "$status" -eq 0 ]
+    grep -oE ' (x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"' "$T/vd/index.html" >"$T/coords"
+    [ -s "$T/coords" ]
+    run grep -ciE 'inf|nan' "$T/coords"
+    [ "$output" -eq 0 ]
+}
+
+@test "another application's SQLite file, or an empty file: history and dashboard refuse it and leave it byte for byte" {
+    sq "$T/w.db" "create table contacts(a); insert into contacts values('x');"
+    : >"$T/e.db"
+    for f in w e; do
+        h=$(digest "$T/$f.db")
+        run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/$f.db"
+        [ "$status" -eq 2 ]; [[ $output == *"not an osslbench history database"* ]]
+        run timeout 20 "$OSSLBENCH" dashboard --db "$T/$f.db" --out "$T/wd"
+        [ "$status" -ne 0 ]; [[ $output == *"not an osslbench history database"* ]]
+        [ "$(digest "$T/$f.db")" = "$h" ]
+        [ ! -e "$T/$f.db-wal" ]
+        [ ! -e "$T/$f.db-shm" ]
+    done
+    h=$(digest "$T/w.db")
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/w.db"
+    [ "$status" -eq 2 ]; [ "$(digest "$T/w.db")" = "$h" ]
+}
+
+@test "a trigger, view or extra table planted in a supplied database: import refuses it, deletes nothing" {
+    local plant
+    for plant in "create trigger t after insert on runs begin delete from runs where run_id<>new.run_id; end;" \
+        "create view v as select * from runs;" "create table extra(a);" "create index ix on runs(host);"; do
+        cp "$GOOD" "$T/x.db"
+        sq "$T/x.db" "insert into runs(run_id, source, imported, rows) values('other', 'x', 'y', 0); $plant"
+        h=$(digest "$T/x.db")
+        run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/x.db"
+        [ "$status" -eq 2 ] || { echo "$plant: $output"; false; }
+        [[ $output == *"not an osslbench history database"* ]]
+        [ "$(digest "$T/x.db")" = "$h" ]
+    done
+}
+
+@test "a read-only database, a -wal symlink, a FIFO: refused with what is wrong" {
+    cp "$GOOD" "$T/ro.db"; chmod 444 "$T/ro.db"
+    if [ "$(id -u)" -ne 0 ]; then
+        run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/ro.db"
+        [ "$status" -eq 2 ]; [[ $output == *"read-only"* ]]
+    fi
+    cp "$GOOD" "$T/l.db"; echo secret >"$T/target"; ln -s "$T/target" "$T/l.db-wal"
+    run timeout 20 "$OSSLBENCH" db import "$RUN" --db "$T/l.db"
+    [ "$status" -eq 2 ]; [[ $output == *"l.db-wal is a symlink"* ]]
+    [ "$(cat "$T/target")" = secret ]
+    mkfifo "$T/f.db"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/f.db"
+    [ "$status" -eq 2 ]; [[ $output == *"not a regular file"* ]]
+    sq "$T/n.db" "create table meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); insert into meta values('schema_version', '7');"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/n.db"
+    [ "$status" -eq 2 ]; [[ $output == *"schema version 7 is newer"* ]]
+}
+
+@test "ESC, BEL and C1 in host: or run_id: history in every format and columns show them escaped" {
+    cp -r "$RUN" "$T/p"
+    rid=$(sq "$GOOD" "select run_id from runs limit 1")
+    evil=$(printf '\033]0;PWNED\007\033[2J\302\233\342\200\256x')
+    sed -i "s/^host: .*/host: $evil/" "$T/p/metadata.txt"
+    sed -i "s/$rid/${rid}p/g" "$T/p/results.csv" "$T/p/metadata.txt"
+    "$OSSLBENCH" db import "$T/p" --db "$T/p.db" >/dev/null
+    for f in term csv md; do
+        "$OSSLBENCH" history --workload sha256 --db "$T/p.db" --format $f >"$T/out.$f"
+        if LC_ALL=C grep -q $'\033\|\007\|\302\233\|\342\200\256' "$T/out.$f"; then
+            echo "--format $f"
+            cat -v "$T/out.$f"
+            false
+        fi
+        grep -q 'x1b.*PWNED.*x07' "$T/out.$f"
+    done
+    "$OSSLBENCH" history --workload sha256 --db "$T/p.db" --format json | python3 -c 'import json,sys; json.load(sys.stdin)'
+    printf 'label,note\nlib,"%s"\n' "$evil" >"$T/c.csv"
+    run "$OSSLBENCH" columns "$T/c.csv" note
+    [ "$status" -eq 0 ]
+    [ "$(LC_ALL=C grep -c $'\033\|\007\|\302\233' <<<"$output")" -eq 0 ]
+    [[ $output == *'\x1b]0;PWNED'* ]]
+}
+
+@test "a run folder reusing a genuine run's run_id, imported first: the genuine run is an error naming both, never 'already in'" {
+    cp -r "$RUN" "$T/imp"
+    python3 - "$T/imp/results.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = rows[0].keys()
+for r in rows: r['rate'] = '1'
+w = csv.DictWriter(open(sys.argv[1], 'w', newline=''), fieldnames=f); w.writeheader(); w.writerows(rows)
+PY
+    "$OSSLBENCH" db import "$T/imp" --db "$T/j.db" >/dev/null
+    run "$OSSLBENCH" db import "$RUN" --db "$T/j.db"
+    [ "$status" -eq 1 ]
+    [[ $output == *"$RUN/results.csv: run "*" differs from the run "*" already in the database (imported from $T/imp/results.csv"* ]]
+    [[ $output != *"already in $T/j.db"* ]]
+    run "$OSSLBENCH" db import "$T/imp" --db "$T/j.db" # the same run again: already in
+    [ "$status" -eq 0 ]; [[ $output == *"0 run(s) added (0 rows), 1 already in"* ]]
+}
+
+@test "a CSV mixing rows with and without run_id: each row is filed under one run only" {
+    python3 - "$RUN/results.csv" "$T/k.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = rows[0].keys(); r2 = dict(rows[0]); r2['run_id'] = ''; r2['label'] = 'other'
+w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), fieldnames=f); w.writeheader(); w.writerows(rows + [r2])
+PY
+    run "$OSSLBENCH" db import "$T/k.csv" --db "$T/k.db"
+    [ "$status" -eq 0 ]
+    [ "$(sq "$T/k.db" 'select count(*) from results')" -eq 2 ]
+    [ "$(sq "$T/k.db" 'select count(*) from runs')" -eq 2 ]
+    [ "$(sq "$T/k.db" "select count(*) from results where label = 'other' and run_id like 'content-%'")" -eq 1 ]
+    run "$OSSLBENCH" db import "$T/k.csv" --db "$T/k.db"
+    [[ $output == *"0 run(s) added (0 rows), 2 already in"* ]]
+}
+
+@test "import is linear in runs: 8000 run_ids in one CSV cost at most 6x 2000 (one transaction, prepared statements)" {
+    python3 - "$RUN/results.csv" "$T/m" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = list(rows[0].keys())
+for n in (2000, 8000):
+    w = csv.DictWriter(open(f"{sys.argv[2]}{n}.csv", 'w', newline=''), fieldnames=f); w.writeheader()
+    for i in range(n): r = dict(rows[0]); r['run_id'] = f"{r['run_id']}-{i}"; w.writerow(r)
+PY
+    ms() { local s e; s=$(date +%s%N); timeout 300 "$OSSLBENCH" db import "$1" --db "$2" >/dev/null; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
+    a=$(ms "$T/m2000.csv" "$T/m1.db"); b=$(ms "$T/m8000.csv" "$T/m2.db")
+    echo "2000 runs: $a ms, 8000 runs: $b ms" >&3
+    [ "$(sq "$T/m2.db" 'select count(*) from runs')" -eq 8000 ]
+    [ "$b" -le $((a * 6 + 500)) ]
+}
