@@ -8,9 +8,19 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 FUZZ_SRCS    := $(filter-out cli/main.c,$(SRCS))
 FUZZ_TARGETS := build/fuzz/fuzz_csv build/fuzz/fuzz_db build/fuzz/fuzz_args
 
-build/fuzz/%: fuzz/%.c $(FUZZ_SRCS) | deps
+# The runner's sources are compiled once for every target (instrumented, not
+# linked with libFuzzer's main), so a third target costs a link, not a build.
+FUZZ_OBJS    := $(FUZZ_SRCS:%.c=build/fuzz/obj/%.o)
+build/fuzz/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(LDLIBS)
+	$(FUZZ_CC) $(CSTD) $(WARN) $(subst fuzzer,fuzzer-no-link,$(FUZZ_FLAGS)) -MMD -MP -c -o $@ $<
+-include $(FUZZ_OBJS:.o=.d)
+# Kept between runs (make removes a pattern rule's intermediate files).
+.SECONDARY: $(FUZZ_OBJS)
+
+build/fuzz/%: fuzz/%.c $(FUZZ_OBJS) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
 # The database fuzzer's seed beside fuzz/corpus/db: a genuine history
 # database, made by this osslbench from the CSV fuzzer's seed (binary, so
