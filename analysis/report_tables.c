@@ -94,6 +94,13 @@ void report_write_term(const report *r, FILE *f)
     for (size_t k = 0; k < r->nrel; k++)
         if ((int)strlen(r->rel[k].label) + 2 > width)
             width = (int)strlen(r->rel[k].label) + 2;
+    /* A row name as long as the column (der-pubkey, write-read) keeps a space before its cell. */
+    for (size_t i = 0; i < r->npt; i++) {
+        char name[64];
+        row_name(&r->pt[i], name, sizeof name);
+        if ((int)strlen(name) + 1 > first)
+            first = (int)strlen(name) + 1;
+    }
     for (size_t i = 0; i < r->npt;) {
         const report_point *g = &r->pt[i];
         fprintf(f, "\n%s, %s API (%s)\n", g->workload, g->api,

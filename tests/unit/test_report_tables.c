@@ -66,12 +66,30 @@ static void helpers(void **state)
     assert_string_equal(buf, "_._a_b___x_");
 }
 
+/* An operation name as wide as the name column (pkeyread's der-pubkey)
+ * keeps a space before its first ratio. */
+static void long_operation_names_keep_their_column(void **state)
+{
+    (void)state;
+    fixture fx;
+    fixture_load(&fx,
+                 RESULTS_HEADER
+                 "3.0.20,3.0.20,0x30000140,/l3,evp,pkeyread-rsa2048,der-pubkey,0,2000,op/s,1990,2010,3,10,ok,,h,c,t,\n"
+                 "1.1.1w,1.1.1w,0x1010117f,/l1,evp,pkeyread-rsa2048,der-pubkey,0,1000,op/s,990,1010,3,10,ok,,h,c,t,\n",
+                 NULL);
+    char *term = render(report_write_term, &fx.r);
+    assert_has(term, "  der-pubkey 2.00");
+    free(term);
+    fixture_unload(&fx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(markdown_and_terminal_tables),
         cmocka_unit_test(speed_table_in_thousands_of_bytes),
         cmocka_unit_test(helpers),
+        cmocka_unit_test(long_operation_names_keep_their_column),
     };
     return cmocka_run_group_tests_name("report: tables", tests, NULL, NULL);
 }
