@@ -1,5 +1,6 @@
 #include "commands.h"
 #include "../harness/child_exec.h"
+#include "../csv/text_visible.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    stderr_visible_install();
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -22,4 +22,9 @@ bool text_needs_escape(const char *s, bool keep_space);
  * itself (nothing to escape), so that callers escape further from either. */
 char *text_visible_dup(const char *s, bool keep_space);
 
+/* Every line the process writes to stderr (error lines quoting a label, a
+ * path, a field) goes through text_put_visible from here on, keeping line
+ * breaks, tabs and the progress line's own erase-to-end-of-line. */
+void stderr_visible_install(void);
+
 #endif

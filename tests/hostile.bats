@@ -117,3 +117,19 @@ outputs() { # DIR OLD NEW
     run grep -rlE --include='*.csv' --exclude=results.csv '(^|,)"?[=+@]' "$d"
     [ "$output" = "" ]
 }
+
+@test "hostile: control characters in a name reach no error line raw (report, compare, columns, run)" {
+    local evil f
+    evil=$(printf 'bad\033]0;PWNED\007\033[2J\302\233\342\200\256x')
+    f=$BATS_TEST_TMPDIR/$evil.csv
+    local -a cmds=("report --out $BATS_TEST_TMPDIR/r" "compare" "columns" "run --lib")
+    local cmd
+    for cmd in "${cmds[@]}"; do
+        # shellcheck disable=SC2086 # cmd is the command and its words
+        run "$OSSLBENCH" $cmd "$f" "$f"
+        echo "$cmd: $output"
+        [ "$status" -ne 0 ]
+        [ "$(LC_ALL=C grep -c $'\033\|\007\|\302\233\|\342\200\256' <<<"$output")" -eq 0 ]
+        [[ $output == *'\x1b]0;PWNED\x07'* ]]
+    done
+}
