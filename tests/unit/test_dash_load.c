@@ -17,8 +17,12 @@ static sqlite3 *crafted(const char *sql)
 {
     char why[256];
     sqlite3 *db = NULL;
-    if (!sqlite_load(why, sizeof why))
-        fail_msg("%s", why);
+    if (!sqlite_load(why, sizeof why)) {
+        /* make cross-test runs this under qemu with a sysroot that has no
+         * SQLite; on the host the make targets install libsqlite3-0 first. */
+        print_message("skipped: %s\n", why);
+        skip();
+    }
     assert_int_equal(sq.sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
     assert_int_equal(sq.sqlite3_exec(db,
                                      "CREATE TABLE runs(run_id TEXT PRIMARY KEY COLLATE NOCASE, host, started, source, rows);"
