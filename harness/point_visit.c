@@ -103,8 +103,14 @@ static bool prepare(visit_ctx *v, size_t i, const point_def *p, lib_point *lpt,
     const schedule *s = v->s;
     libproc *lp = &s->libs[i];
     result_row *r = &lpt->row;
-    if (!lp->loaded && v->restartable[i] && !driver(s)->start(lp, s->cpu, s->plan->timeout_s))
+    if (!lp->loaded && v->restartable[i] && !driver(s)->start(lp, s->cpu, s->plan->timeout_s)) {
+        /* A signal during the restart stops the run; it says nothing of the library. */
+        if (run_interrupted) {
+            *interrupted = true;
+            return false;
+        }
         v->restartable[i] = false; /* it crashed, then would not come back: stop trying */
+    }
     if (!lp->loaded) {
         r->status = ST_LOAD_FAILED;
         snprintf(r->note, sizeof r->note, "%s", lp->load_error);

@@ -111,6 +111,23 @@ sha256_status_of_bad() {
     all_gone "${kids[@]}"
 }
 
+@test "SIGINT while a child is loading its library for the next pass: exit 130, no row called load_failed" {
+    cc -shared -fPIC -O1 -o "$TMP/libcrypto-slow.so" -DFAULT_THREADS -DSLOW_RELOAD "$ROOT/tests/faults/fault_lib.c"
+    FAULT_MARK=$TMP/mark "$OSSLBENCH" run --lib slow="$TMP/libcrypto-slow.so" \
+        --workloads sha256 --api legacy --sizes 16,64 --time 0.2 --quiet --timeout 60 \
+        --csv "$TMP/r.csv" 2>"$TMP/err" &
+    pid=$!
+    for _ in $(seq 100); do [ -e "$TMP/mark.again" ] && break; sleep 0.1; done
+    [ -e "$TMP/mark.again" ] # the next pass's child is loading
+    kill -INT "$pid"
+    rc=0; wait "$pid" || rc=$?
+    pid=
+    [ "$rc" -eq 130 ] || { cat "$TMP/err" "$TMP/r.csv"; false; }
+    grep -q interrupted "$TMP/err"
+    run status_of slow
+    [[ "$output" != *load_failed* ]]
+}
+
 @test "SIGTERM mid-run also keeps the rows and leaves no child" {
     "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads aes-256-cbc --time 0.3 --quiet \
         --csv "$TMP/r.csv" --trace "$TMP/t" 2>/dev/null &

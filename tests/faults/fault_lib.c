@@ -11,6 +11,10 @@
  *   -DFAULT_THREADS a real SHA-256 kept in one global state instead of the
  *                  caller's context: right answers from one thread, wrong
  *                  ones when two threads digest at the same time
+ *   -DSLOW_RELOAD  (with -DFAULT_THREADS) every load after the first (the
+ *                  fresh child of the next pass) takes 30 s; it creates
+ *                  $FAULT_MARK.again when it starts waiting, so a test can
+ *                  interrupt the run exactly then ($FAULT_MARK marks the first)
  *   -DAS_BORINGSSL no fault; BoringSSL's version number, text and marker
  *                  symbol (tests/forks.bats)
  * It exports only what those paths need, so every other workload is simply
@@ -30,6 +34,25 @@ const char *OpenSSL_version(int t) { return t == 0 ? "OpenSSL 1.1.1w (fault inje
 #endif
 int OPENSSL_init_crypto(unsigned long long opts, const void *s) { (void)opts, (void)s; return 1; }
 unsigned long ERR_get_error(void) { return 0; }
+
+#if defined(SLOW_RELOAD)
+#include <fcntl.h>
+#include <stdio.h>
+__attribute__((constructor)) static void on_load(void)
+{
+    const char *mark = getenv("FAULT_MARK");
+    char again[4096];
+    if (mark == NULL || snprintf(again, sizeof again, "%s.again", mark) >= (int)sizeof again)
+        return;
+    int fd = open(mark, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd >= 0) {
+        close(fd);
+        return;
+    }
+    close(open(again, O_WRONLY | O_CREAT, 0600));
+    sleep(30);
+}
+#endif
 
 __attribute__((unused)) static void fault(void)
 {
