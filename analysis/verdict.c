@@ -34,6 +34,8 @@ const char *verdict_method_name(verdict_method m)
     case M_EXACT_COUNT: return "exact count";
     case M_BLOCKS: return "visit-bootstrap paired";
     case M_BLOCKS_APART: return "visit-bootstrap";
+    case M_VISITS: return "visit-t paired";
+    case M_VISITS_APART: return "visit-t welch";
     default: return "-";
     }
 }
@@ -163,8 +165,10 @@ void verdict_decide_blocked(const verdict_side *o, const verdict_side *n, const 
         verdict_decide(o, n, rule, out);
         return;
     }
-    take_rank_test(out, paired ? M_BLOCKS : M_BLOCKS_APART, iv.estimate, iv.low, iv.high,
-                   iv.p_value, rule);
+    rate_stat st = (rate_stat)o->stat;
+    bool visits = iv.blocks >= 2 && (st == RATE_VISIT_UPPER || st == RATE_VISIT_MEDIAN);
+    verdict_method m = visits ? (paired ? M_VISITS : M_VISITS_APART) : paired ? M_BLOCKS : M_BLOCKS_APART;
+    take_rank_test(out, m, iv.estimate, iv.low, iv.high, iv.p_value, rule);
     classify(out, rule);
 }
 

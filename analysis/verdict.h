@@ -71,6 +71,8 @@ typedef enum {
     M_EXACT_COUNT,        /* instruction counts: the threshold alone */
     M_BLOCKS,             /* this version's rows of one run: bootstrap over visits, paired */
     M_BLOCKS_APART,       /* this version's rows measured apart: each side on its own */
+    M_VISITS,             /* vp90/vmedian rows of one run: Student's t over the visits' ratios */
+    M_VISITS_APART,       /* vp90/vmedian rows measured apart: Welch's t over each side's visits */
 } verdict_method;
 
 const char *verdict_method_name(verdict_method m);

@@ -45,9 +45,10 @@ static void start_row(const schedule *s, const libproc *lp, const point_def *p, 
     r->cpus = (uint32_t)s->ncpus;
     snprintf(r->unit, sizeof r->unit, "%s",
              s->plan->metric == METRIC_INSTRUCTIONS ? UNIT_INSTRUCTIONS : workload_unit(p->ws->w));
-    bool median = s->plan->metric == METRIC_INSTRUCTIONS || op_varies(p->ws->w, r->op);
-    snprintf(r->rate_stat, sizeof r->rate_stat, "%s",
-             rate_stat_name(median ? RATE_MEDIAN : RATE_UPPER));
+    rate_stat stat = s->plan->metric == METRIC_INSTRUCTIONS ? RATE_MEDIAN
+                     : op_varies(p->ws->w, r->op)          ? RATE_VISIT_MEDIAN
+                                                           : RATE_VISIT_UPPER;
+    snprintf(r->rate_stat, sizeof r->rate_stat, "%s", rate_stat_name(stat));
     snprintf(r->ia32cap, sizeof r->ia32cap, "%s", lp->ia32cap);
     snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
     snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));

@@ -2,25 +2,41 @@
 
 #include "resample.h"
 #include "summary.h"
+#include "visit_stat.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const stat_names[] = {
+    [RATE_UPPER] = "p99", [RATE_MEDIAN] = "median", [RATE_VISIT_UPPER] = "vp90",
+    [RATE_VISIT_MEDIAN] = "vmedian"};
+
 const char *rate_stat_name(rate_stat s)
 {
-    return s == RATE_MEDIAN ? "median" : "p99";
+    return (size_t)s < sizeof stat_names / sizeof *stat_names ? stat_names[s] : "p99";
 }
 
 bool rate_stat_parse(const char *name, rate_stat *out)
 {
-    if (strcmp(name, "p99") == 0)
-        *out = RATE_UPPER;
-    else if (strcmp(name, "median") == 0)
-        *out = RATE_MEDIAN;
-    else
-        return false;
-    return true;
+    for (size_t i = 0; i < sizeof stat_names / sizeof *stat_names; i++)
+        if (strcmp(name, stat_names[i]) == 0) {
+            *out = (rate_stat)i;
+            return true;
+        }
+    return false;
+}
+
+static bool by_visit(rate_stat s)
+{
+    return s == RATE_VISIT_UPPER || s == RATE_VISIT_MEDIAN;
+}
+
+/* The pooled statistic a visit statistic falls back to where there are
+ * not two units (one sample). */
+static rate_stat pooled(rate_stat s)
+{
+    return s == RATE_VISIT_MEDIAN ? RATE_MEDIAN : s == RATE_VISIT_UPPER ? RATE_UPPER : s;
 }
 
 static void *xmalloc(size_t n)
@@ -56,7 +72,7 @@ double rate_estimate(const double *rates, size_t n, rate_stat stat)
         return NAN;
     double *v = xmalloc(n * sizeof *v);
     memcpy(v, rates, n * sizeof *v);
-    double e = estimate_in_place(v, n, stat);
+    double e = estimate_in_place(v, n, pooled(stat));
     free(v);
     return e;
 }
@@ -208,7 +224,10 @@ bool blocked_rate(const double *rates, size_t n, const uint32_t *block_len, size
                   rate_stat stat, blocked_interval *out)
 {
     const double *sides[1] = {rates};
-    return interval(sides, 1, n, block_len, nblocks, stat, 0.05, out);
+    if (by_visit(stat) && visit_units(n, block_len, nblocks) >= 2)
+        return visit_interval(sides, 1, n, block_len, nblocks, stat == RATE_VISIT_MEDIAN, 0.05,
+                              out);
+    return interval(sides, 1, n, block_len, nblocks, pooled(stat), 0.05, out);
 }
 
 bool blocked_ratio(const double *old_rates, const double *new_rates, size_t n,
@@ -216,7 +235,10 @@ bool blocked_ratio(const double *old_rates, const double *new_rates, size_t n,
                    blocked_interval *out)
 {
     const double *sides[2] = {old_rates, new_rates};
-    return interval(sides, 2, n, block_len, nblocks, stat, alpha, out);
+    if (by_visit(stat) && visit_units(n, block_len, nblocks) >= 2)
+        return visit_interval(sides, 2, n, block_len, nblocks, stat == RATE_VISIT_MEDIAN, alpha,
+                              out);
+    return interval(sides, 2, n, block_len, nblocks, pooled(stat), alpha, out);
 }
 
 bool blocked_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *old_blocks,
@@ -225,6 +247,11 @@ bool blocked_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *
                          double alpha, blocked_interval *out)
 {
     const double *olds[1] = {old_rates}, *news[1] = {new_rates};
+    if (by_visit(stat) && visit_units(n_old, old_blocks, old_nblocks) >= 2 &&
+        visit_units(n_new, new_blocks, new_nblocks) >= 2)
+        return visit_ratio_apart(old_rates, n_old, old_blocks, old_nblocks, new_rates, n_new,
+                                 new_blocks, new_nblocks, stat == RATE_VISIT_MEDIAN, alpha, out);
+    stat = pooled(stat);
     if (!valid(olds, 1, n_old, old_blocks, old_nblocks) ||
         !valid(news, 1, n_new, new_blocks, new_nblocks))
         return false;

@@ -33,9 +33,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { RATE_UPPER, RATE_MEDIAN } rate_stat;
+/* RATE_VISIT_UPPER ("vp90") and RATE_VISIT_MEDIAN ("vmedian"): this runner's,
+ * the mean over visits (stats/visit_stat.h); RATE_UPPER ("p99", the pooled
+ * 99th percentile, its interval the bootstrap above) and RATE_MEDIAN
+ * ("median"): files of earlier versions, and instruction counts. */
+typedef enum { RATE_UPPER, RATE_MEDIAN, RATE_VISIT_UPPER, RATE_VISIT_MEDIAN } rate_stat;
 
-/* "p99", "median": the CSV's rate_stat column. */
+/* "p99", "median", "vp90", "vmedian": the CSV's rate_stat column. */
 const char *rate_stat_name(rate_stat s);
 bool rate_stat_parse(const char *name, rate_stat *out);
 

@@ -234,7 +234,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     run2=$(readlink -f "$RES/latest")
     [ "$run2" != "$RUN" ]
     csv=$run2/results.csv
-    grep -q '^crash,.*,sha256,digest,16,1,1,,p99,B/s,.*,crashed,' "$csv"
+    grep -q '^crash,.*,sha256,digest,16,1,1,,vp90,B/s,.*,crashed,' "$csv"
     grep -q '^junk,.*,load_failed,' "$csv"
     [ "$(grep -c '^1\.1\.1w,.*,ok,' "$csv")" -eq 4 ]
     [ "$(grep -c '^system-3\.0\.[0-9]*,.*,ok,' "$csv")" -eq 4 ]

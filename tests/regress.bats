@@ -185,7 +185,7 @@ measure() {
     run "$OSSLBENCH" compare "$TMP/one.csv" --old-label a --new-label b --format csv
     [ "$status" -le 1 ]
     [ "${#lines[@]}" -eq 3 ]
-    [[ ${lines[1]} == *",visit-bootstrap paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
+    [[ ${lines[1]} == *",visit-t paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
     # bytes, ratio, CI low, CI high from each tool's CSV, found by column name
     pick() { # CSV-TEXT NAME... : those columns of every row, space-separated (rows of paired ratios only when a ci_method column exists)
         awk -F, -v want="${*:2}" 'NR == 1 { n = split(want, w, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }

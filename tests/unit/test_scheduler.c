@@ -84,7 +84,7 @@ static void stops_after_the_minimum_visits_when_precise(void **state)
         assert_int_equal(fake.starts[i], 1); /* restarted once, before pass 2 */
         assert_int_equal(out.rows[i].samples, 20);
         assert_int_equal(out.rows[i].nblock, 2);
-        assert_string_equal(out.rows[i].rate_stat, "p99");
+        assert_string_equal(out.rows[i].rate_stat, "vp90");
     }
     assert_int_equal(stats.ends[END_PRECISION], 1);
     assert_int_equal(stats.passes, 2);
