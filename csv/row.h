@@ -57,9 +57,9 @@ typedef struct {
     uint32_t threads;    /* threads running the operation at once in one process (>= 1) */
     uint32_t procs;      /* processes running it at once (>= 1); the rate is their sum */
     double rate;         /* in unit: the rate_stat of the samples */
-    char rate_stat[8];   /* "p99" (the upper end of the samples), "median" (operations whose
-                          * cost varies, instruction counts; and "" in older files):
-                          * stats/blocked.h */
+    char rate_stat[8];   /* "vp90" (the mean over visits of each visit's upper end), "vmedian"
+                          * (operations whose cost varies), "median" (instruction counts);
+                          * "p99" and "" in older files: stats/blocked.h */
     char unit[16];       /* B/s | op/s | instr/op (csv/units.h) */
     double ci_low, ci_high;
     uint32_t samples;
