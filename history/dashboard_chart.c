@@ -56,7 +56,7 @@ static void axes(const dash_data *d, const frame *fr, const char *unit, FILE *f)
     fprintf(f, "<text x=\"14\" y=\"%d\" font-size=\"11\" transform=\"rotate(-90 14 %d)\" "
                "text-anchor=\"middle\">", (H - BOTTOM + TOP) / 2, (H - BOTTOM + TOP) / 2);
     html_put(f, unit_shown_name(unit));
-    fputs("</text>\n", f);
+    fputs(", as each run measured it</text>\n", f);
     size_t step = fr->nruns > MAX_TICKS ? (fr->nruns + MAX_TICKS - 1) / MAX_TICKS : 1;
     for (size_t s = 0; s < fr->nruns; s += step) {
         const dash_run *r = &d->run[fr->runs[s]];
@@ -72,6 +72,29 @@ static void axes(const dash_data *d, const frame *fr, const char *unit, FILE *f)
         }
         fputs("</text>\n", f);
     }
+}
+
+/* A point's ratio to the reference, and what a change was judged on. */
+static void ratio_note(const dash_data *d, const dash_row *r, FILE *f)
+{
+    if (r->has_ratio && r->ref != (size_t)(r - d->row)) {
+        fprintf(f, "; %.3g of ", r->ratio);
+        html_put(f, d->row[r->ref].label);
+        if (r->ratio_ci)
+            fprintf(f, " [%.3g, %.3g]", r->rlo, r->rhi);
+    } else if (r->has_ratio) {
+        fputs("; the reference", f);
+    }
+    if (!r->changed)
+        return;
+    const dash_row *p = &d->row[r->prev];
+    if (r->judged == DASH_BY_RATIO)
+        fprintf(f, " (changed): its ratio %.3g -&gt; %.3g", p->ratio, r->ratio);
+    else if (r->judged == DASH_BY_DRIFT)
+        fprintf(f, " (changed): %+.0f%% beyond the machine's drift",
+                100 * (r->rate / dash_drift_between(d, p->run, r->run) / p->rate - 1));
+    else
+        fputs(" (changed): on the rates as measured, no reference to tell the machine's drift", f);
 }
 
 /* One series: the rows at idx[0..n) (in date order), a line through them,
@@ -97,7 +120,8 @@ static void series(const dash_data *d, const frame *fr, const size_t *idx, size_
         fprintf(f, ": %.4g [%.4g, %.4g] ", r->rate * fr->scale, r->lo * fr->scale,
                 r->hi * fr->scale);
         html_put(f, unit_shown_name(r->unit));
-        fputs(r->changed ? " (changed)" : "", f);
+        fputs(" on this machine in that run", f);
+        ratio_note(d, r, f);
         fprintf(f, "</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>",
                 x, y_of(fr, r->lo), x, y_of(fr, r->hi), c, x, y_of(fr, r->rate), c);

@@ -1,4 +1,6 @@
-/* dash_load (dashboard.h): the rows and runs, and which rows are changes. */
+/* dash_load (dashboard.h): the rows and runs, then their ratios, the
+ * machine's drift and which rows are changes (dashboard_ratio.c,
+ * dashboard_judge.c). */
 #define _GNU_SOURCE
 #include "dashboard.h"
 
@@ -28,18 +30,13 @@ static const char rows_sql[] =
     " CASE WHEN r.unit = 'B/s' THEN ', ' || r.bytes || ' B' ELSE '' END ||"
     " CASE WHEN r.threads > 1 THEN ', ' || r.threads || ' threads' ELSE '' END ||"
     " CASE WHEN r.procs > 1 THEN ', ' || r.procs || ' procs' ELSE '' END,"
-    " u.host, r.label, r.run_id, u.started, r.unit, r.rate, r.ci_low, r.ci_high"
+    " u.host, r.label, r.run_id, u.started, r.unit, r.rate, r.ci_low, r.ci_high,"
+    " r.row, r.version_num, r.flavor"
     " FROM results r JOIN runs u ON u.run_id = r.run_id"
     " ORDER BY r.workload, r.api, r.op, r.bytes, r.threads, r.procs, u.host, r.label,"
     " u.started, r.run_id";
 static const char runs_sql[] =
     "SELECT run_id, started, host, source, rows FROM runs ORDER BY started, run_id";
-
-static bool is_change(const dash_row *r, const dash_row *p)
-{
-    return p != NULL && r->has_rate && p->has_rate && (r->lo > p->hi || r->hi < p->lo) &&
-           fabs(r->rate / p->rate - 1) > DASH_CHANGE_THRESHOLD;
-}
 
 static int by_run(const void *a, const void *b, void *ctx)
 {
@@ -70,38 +67,6 @@ size_t dash_group_end(const dash_data *d, size_t a, bool by_host)
            (!by_host || strcmp(d->row[b].host, d->row[a].host) == 0))
         b++;
     return b;
-}
-
-/* Each row against the one before it in its series (dash_singles says
- * which rows share one), skipping rows without a rate. */
-static void mark_changes(dash_data *d)
-{
-    size_t *single = malloc(d->nrow * sizeof *single);
-    if (single == NULL && d->nrow > 0)
-        abort();
-    for (size_t a = 0; a < d->nrow; a = dash_group_end(d, a, true)) {
-        size_t end = dash_group_end(d, a, true), n = dash_singles(d, a, end, single);
-        const dash_row *prev = NULL;
-        for (size_t i = a; i < end; i++) {
-            bool alone = false;
-            for (size_t k = 0; k < n && !alone; k++)
-                alone = single[k] == i;
-            if (alone)
-                continue;
-            if (i > a && strcmp(d->row[i - 1].label, d->row[i].label) != 0)
-                prev = NULL;
-            d->row[i].changed = is_change(&d->row[i], prev);
-            if (d->row[i].has_rate)
-                prev = &d->row[i];
-        }
-        prev = NULL;
-        for (size_t k = 0; k < n; k++) {
-            d->row[single[k]].changed = is_change(&d->row[single[k]], prev);
-            if (d->row[single[k]].has_rate)
-                prev = &d->row[single[k]];
-        }
-    }
-    free(single);
 }
 
 static int by_id(const void *a, const void *b, void *ctx)
@@ -148,6 +113,20 @@ static void take_rate(dash_row *r, sqlite3_stmt *st)
         r->hi = r->rate;
 }
 
+/* Where its samples are, and what release it is (for the reference rule);
+ * a crafted value only makes it a later choice. */
+static void take_release(dash_row *r, sqlite3_stmt *st)
+{
+    r->csv_row = (long)sq.sqlite3_column_int64(st, 9);
+    const unsigned char *v = sq.sqlite3_column_text(st, 10);
+    const char *num = v != NULL ? (const char *)v : "";
+    bool hex = num[0] == '0' && (num[1] == 'x' || num[1] == 'X');
+    r->version_num = strtoul(hex ? num + 2 : num, NULL, hex ? 16 : 10);
+    const unsigned char *fl = sq.sqlite3_column_text(st, 11);
+    if (!flavor_parse(fl != NULL ? (const char *)fl : "", &r->flavor))
+        r->flavor = FLAVOR_OTHER;
+}
+
 bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
 {
     *d = (dash_data){0};
@@ -175,6 +154,7 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
                         .run_id = text(st, 3), .started = text(st, 4), .unit = text(st, 5),
                         .has_rate = sq.sqlite3_column_type(st, 6) != SQLITE_NULL};
         take_rate(r, st);
+        take_release(r, st);
         r->run = run_of(d, sorted, r->run_id);
         if (r->run == d->nrun) {
             snprintf(why, n, "results of run '%.64s' match no row of runs byte for byte: not an osslbench history database",
@@ -190,7 +170,10 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
     if (!ok)
         snprintf(why, n, "%s", sq.sqlite3_errmsg(db));
     ok = ok && !stray;
-    mark_changes(d);
+    if (ok) {
+        dash_ratios(d);
+        dash_mark_changes(db, d);
+    }
     return ok;
 }
 

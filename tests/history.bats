@@ -144,3 +144,42 @@ sql() {
     # the 10x jump is ringed at both sizes (base and the others may move too: quick runs)
     [ "$(grep -o '<title>commit3 [^<]*(changed)' "$T/dash/index.html" | wc -l)" -eq 2 ]
 }
+
+# scaled RUN_CSV OUT FACTOR LABEL: the run under a new run_id (RUN_CSV's +
+# '-x'), LABEL's rates, CIs and samples times FACTOR (LABEL 'all': every row's)
+scaled() {
+    python3 - "$@" <<'PY'
+import csv, sys
+src, out, k, lab = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+rows = list(csv.DictReader(open(src))); f = list(rows[0].keys())
+for r in rows:
+    r['run_id'] += '-x'
+    if lab != 'all' and r['label'] != lab: continue
+    for c in ('rate', 'ci_low', 'ci_high'):
+        if r[c]: r[c] = repr(float(r[c]) * k)
+    if r['sample_rates']: r['sample_rates'] = ' '.join(repr(float(x) * k) for x in r['sample_rates'].split())
+w = csv.DictWriter(open(out, 'w', newline=''), fieldnames=f); w.writeheader(); w.writerows(rows)
+PY
+}
+
+@test "dashboard: a whole machine 1.3x faster is drift, named once, no ring; one library 0.5x is its change" {
+    scaled "$RUNS/r1/results.csv" "$T/fast.csv" 1.3 all
+    "$OSSLBENCH" db import "$RUNS/r1" "$T/fast.csv" --db "$T/f.db" >/dev/null
+    run "$OSSLBENCH" dashboard --db "$T/f.db" --out "$T/fast"
+    [ "$status" -eq 0 ]
+    run grep -c 'class="change"' "$T/fast/index.html"
+    [ "$output" -eq 0 ]
+    # the drift, once: one line of the machine section (and its cell in the runs table)
+    run sed -n '/<h2 id="drift">/,/<\/ul>/p' "$T/fast/index.html"
+    [ "$(grep -c '<li>' <<<"$output")" -eq 1 ]
+    [[ $output == *"ran &#215;1.3 (30% faster) against run 1"* ]]
+    grep -q 'ratio to <b>base</b>' "$T/fast/index.html"
+    scaled "$RUNS/r1/results.csv" "$T/slow.csv" 0.5 new
+    "$OSSLBENCH" db import "$RUNS/r1" "$T/slow.csv" --db "$T/s.db" >/dev/null
+    run "$OSSLBENCH" dashboard --db "$T/s.db" --out "$T/slow"
+    [ "$status" -eq 0 ]
+    run grep -o '<title>new [^<]*(changed): its ratio' "$T/slow/index.html"
+    [ "${#lines[@]}" -ge 1 ]
+    run grep -c '<h2 id="drift">' "$T/slow/index.html"
+    [ "$output" -eq 0 ]
+}
