@@ -163,7 +163,7 @@ w = csv.DictWriter(open(out, 'w', newline=''), fieldnames=f); w.writeheader(); w
 PY
 }
 
-@test "dashboard: a whole machine 1.3x faster is drift, named once, no ring; one library 0.5x is its change" {
+@test "dashboard: a whole machine 1.3x faster is drift, named once, no ring; one library 0.1x is its change" {
     scaled "$RUNS/r1/results.csv" "$T/fast.csv" 1.3 all
     "$OSSLBENCH" db import "$RUNS/r1" "$T/fast.csv" --db "$T/f.db" >/dev/null
     run "$OSSLBENCH" dashboard --db "$T/f.db" --out "$T/fast"
@@ -175,7 +175,8 @@ PY
     [ "$(grep -c '<li>' <<<"$output")" -eq 1 ]
     [[ $output == *"ran &#215;1.3 (30% faster) against run 1"* ]]
     grep -q 'ratio to <b>base</b>' "$T/fast/index.html"
-    scaled "$RUNS/r1/results.csv" "$T/slow.csv" 0.5 new
+    # 0.1x: a quick run's ratio interval spans up to 35x under ASan (check-asan)
+    scaled "$RUNS/r1/results.csv" "$T/slow.csv" 0.1 new
     "$OSSLBENCH" db import "$RUNS/r1" "$T/slow.csv" --db "$T/s.db" >/dev/null
     run "$OSSLBENCH" dashboard --db "$T/s.db" --out "$T/slow"
     [ "$status" -eq 0 ]
