@@ -33,7 +33,25 @@ bool digest_evp_loop(void *p, uint64_t iterations)
 /* Init + Update + a final on one reused context: EVP_DigestFinal_ex, or for
  * an XOF EVP_DigestFinalXOF of s->xof_len bytes; FINAL's last parameter is
  * of type LEN_T and gets LEN. */
-#define CTX_LOOP(DECL, FINAL, LEN_T, LEN)                                                         DECL(void *p, uint64_t iterations)                                                            {                                                                                                 digest_state *s = p;                                                                          int (*init)(cx_EVP_MD_CTX *, const cx_EVP_MD *, cx_ENGINE *) =                                    s->lib->fn.EVP_DigestInit_ex;                                                             int (*update)(cx_EVP_MD_CTX *, const void *, size_t) = s->lib->fn.EVP_DigestUpdate;           int (*final)(cx_EVP_MD_CTX *, unsigned char *, LEN_T) = s->lib->fn.FINAL;                     cx_EVP_MD_CTX *ctx = s->ctx;                                                                  const cx_EVP_MD *md = s->md;                                                                  const unsigned char *in = s->in;                                                              size_t len = s->len;                                                                          unsigned char *out = s->out;                                                                  LEN_T last = LEN;                                                                             for (uint64_t i = 0; i < iterations; i++)                                                         if (init(ctx, md, NULL) != 1 || update(ctx, in, len) != 1 ||                                      final(ctx, out, last) != 1)                                                                   return false;                                                                         return true;                                                                              }
+#define CTX_LOOP(DECL, FINAL, LEN_T, LEN)                                                      \
+    DECL(void *p, uint64_t iterations)                                                         \
+    {                                                                                          \
+        digest_state *s = p;                                                                   \
+        int (*init)(cx_EVP_MD_CTX *, const cx_EVP_MD *, cx_ENGINE *) = s->lib->fn.EVP_DigestInit_ex; \
+        int (*update)(cx_EVP_MD_CTX *, const void *, size_t) = s->lib->fn.EVP_DigestUpdate;    \
+        int (*final)(cx_EVP_MD_CTX *, unsigned char *, LEN_T) = s->lib->fn.FINAL;              \
+        cx_EVP_MD_CTX *ctx = s->ctx;                                                           \
+        const cx_EVP_MD *md = s->md;                                                           \
+        const unsigned char *in = s->in;                                                       \
+        size_t len = s->len;                                                                   \
+        unsigned char *out = s->out;                                                           \
+        LEN_T last = LEN;                                                                      \
+        for (uint64_t i = 0; i < iterations; i++)                                              \
+            if (init(ctx, md, NULL) != 1 || update(ctx, in, len) != 1 ||                      \
+                final(ctx, out, last) != 1)                                                    \
+                return false;                                                                  \
+        return true;                                                                           \
+    }
 #define STATIC_LOOP(name) static bool name
 #define EXTERN_LOOP(name) bool name
 CTX_LOOP(STATIC_LOOP(evp_ctx_loop), EVP_DigestFinal_ex, unsigned int *, &s->outlen)
