@@ -18,7 +18,7 @@ enum { MAX_LIBS = 64 };
  * rounds; at least MIN_BLOCKS visits before the precision may stop a
  * point.  --quick: one visit. */
 #define SAMPLE_NS 400000u
-enum { BLOCK_ROUNDS = 40, MIN_BLOCKS = 8 };
+enum { BLOCK_ROUNDS = 10, MIN_BLOCKS = 8 };
 #define DEFAULT_TIMEOUT_S 60.0 /* --timeout of run, list and info */
 
 typedef struct {
