@@ -151,7 +151,7 @@ bool report_draws_timeline(const report *r);
 bool report_draws_release_bars(const report *r);
 /* The significant changes of each step from one release series to the
  * next, and of each fork against the newest OpenSSL release: the paired
- * verdicts of `osslbench compare`, as a Markdown table (timeline_notes.c).
+ * verdicts of `osslbench regress`, as a Markdown table (timeline_notes.c).
  * False when out of memory. */
 bool report_write_timeline_md(const report *r, FILE *f);
 /* gnuplot .dat files and charts.list into dir (which must exist). */

@@ -1,4 +1,4 @@
-/* "What changed": the verdicts of `osslbench compare` (verdict_set.c, the
+/* "What changed": the verdicts of `osslbench regress` (verdict_set.c, the
  * same rule and defaults) of one side against another, the significant
  * ones first and largest change first, each group with its chart. */
 #include "report_html_parts.h"
@@ -115,7 +115,7 @@ static void put_summary(FILE *f, const verdict_table *t, verdict_rule rule)
     fprintf(f, "<p class=\"summary\"><b class=\"slower\">%zu slower</b>, "
                "<b class=\"faster\">%zu faster</b>, <b class=\"failed\">%zu failing</b>, "
                "%zu the same, %zu not comparable or on one side only (of %zu points). "
-               "A change is at least %g%% and significant at %g (as osslbench compare).</p>\n",
+               "A change is at least %g%% and significant at %g (as osslbench regress).</p>\n",
             verdict_table_count(t, V_SLOWER), verdict_table_count(t, V_FASTER),
             verdict_table_count(t, V_FAILED), verdict_table_count(t, V_SAME),
             verdict_table_count(t, V_NOT_COMPARABLE) + verdict_table_count(t, V_ONLY_OLD) +

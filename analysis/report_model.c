@@ -170,7 +170,7 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
     for (size_t i = 0; i < s->count; i++)
         if (unit_is_count(s->rows[i].unit)) {
             snprintf(why, n, "the rows are instruction counts (unit %s), not rates: the report "
-                             "charts rates; compare counts with osslbench compare",
+                             "charts rates; compare counts with osslbench regress",
                      s->rows[i].unit);
             return false;
         }

@@ -19,7 +19,7 @@
  *            Hodges-Lehmann estimate of the per-round log ratios
  *            log(a_k / b_k) and its CI Tukey's, the inversion of the
  *            signed-rank test (stats/signedrank.h) -- the very ratio, CI and
- *            test `osslbench compare` decides a one-run comparison by.
+ *            test `osslbench regress` decides a one-run comparison by.
  *            Load that comes and goes during a run hits both sides of a
  *            pair alike and cancels out.
  * bootstrap  otherwise, with at least REPORT_BOOTSTRAP_MIN samples on both

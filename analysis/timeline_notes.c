@@ -1,6 +1,6 @@
 /* timeline-releases.md: what changed at each step of a release history,
  * as the table a release note quotes ("3.1.8 vs 1.1.1w: sha256 16 B evp
- * −55%").  The verdicts are `osslbench compare`'s (verdict_set.c: the same
+ * −55%").  The verdicts are `osslbench regress`'s (verdict_set.c: the same
  * rule, the rows of one run paired by round); nothing is recomputed here.
  *
  * The steps: each OpenSSL release series (release_series) is represented
@@ -195,7 +195,7 @@ bool report_write_timeline_md(const report *r, FILE *f)
             first = 0;
         }
     fprintf(f, ".\n\nEach series is its newest release here. A change is a verdict of "
-               "`osslbench compare`: |new/old − 1| > %g%% and p < %g (one run: paired by "
+               "`osslbench regress`: |new/old − 1| > %g%% and p < %g (one run: paired by "
                "round, a bootstrap over the point's visits); change = new/old − 1 and its 95%% "
                "CI. Failures first, then the largest change.\n\n",
             VERDICT_RULE_DEFAULT.threshold * 100, VERDICT_RULE_DEFAULT.alpha);

@@ -152,7 +152,7 @@ static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
             "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (this version's rows: "
-            "bootstrap over the visits,\n      paired in one run; older rows of one run: "
+            "Student's t over the visits,\n      paired in one run; older rows of one run: "
             "signed-rank test on the rounds' log ratios; else\n      Mann-Whitney on the raw "
             "samples; CI-overlap with only summaries); ratio = NEW/OLD, %g%% CI\n",
             rule->threshold * 100.0, rule->alpha, (1.0 - rule->alpha) * 100.0);

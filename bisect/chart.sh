@@ -50,7 +50,7 @@ rm -f -- "$out.pos"
 good_rate=$(awk -F'\t' 'NR == 2 { print $4 }' "$steps")
 boundary=$(awk -F'\t' 'NR == 3 { printf "%.6g", sqrt($3) }' "$steps")
 unit=${BISECT_UNIT:-B/s}
-# A count's ratio is GOOD/commit (compare's OLD/NEW instructions): its
+# A count's ratio is GOOD/commit (regress's OLD/NEW instructions): its
 # boundary count is GOOD's divided by it; a rate's is GOOD's times it.
 what=rate
 if [[ $unit == instr/op ]]; then

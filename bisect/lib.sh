@@ -4,7 +4,7 @@
 # (refs, workload, size, API), the build step (one function, build_commit, is
 # the only place that knows builds/' interface) and the measurement (one
 # function, measure_against_reference, the only place that knows
-# `osslbench run` and `osslbench compare`).
+# `osslbench run` and `osslbench regress`).
 # shellcheck shell=bash
 
 BISECT_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -66,7 +66,7 @@ resolve_ref() {
 # the one point bisect and track follow: WORKLOAD, SIZE, API (defaults:
 # the runner's first workload, 16, evp), BISECT_TIME and BISECT_THRESHOLD.
 # knob_check has had each value judged by the runner's parser (SIZE as
-# --sizes, TIME as --time, THRESHOLD as compare's --threshold); what follows
+# --sizes, TIME as --time, THRESHOLD as regress's --threshold); what follows
 # checks that WORKLOAD and API name one workload and one API path.
 # shellcheck disable=SC2034 # set for the caller
 point_knobs() {
@@ -125,7 +125,7 @@ build_commit() {
 
 # ---------------------------------------------------------------- measuring
 # compare_field CSV COLUMN: a column of the first data row of a
-# `osslbench compare --format csv` output (osslbench columns reads it).
+# `osslbench regress --format csv` output (osslbench columns reads it).
 compare_field() {
     "$OSSLBENCH" columns "$1" "$2" 2>/dev/null | head -n 1
 }
@@ -157,11 +157,11 @@ measure_against_reference() {
         say "osslbench run failed (exit $rc): $(tail -n 1 "$out.run.log")"
         return 1
     fi
-    # compare exits 1 for "slower": that is an answer here, not a failure.
+    # regress exits 1 for "slower": that is an answer here, not a failure.
     rc=0
-    "$OSSLBENCH" compare "$out.csv" --old-label ref --new-label test --format csv \
+    "$OSSLBENCH" regress "$out.csv" --old-label ref --new-label test --format csv \
         --threshold "$BISECT_THRESHOLD" >"$out.cmp.csv" 2>"$out.cmp.log" || rc=$?
-    (( rc <= 1 )) || { say "osslbench compare failed: $(head -n 1 "$out.cmp.log")"; return 1; }
+    (( rc <= 1 )) || { say "osslbench regress failed: $(head -n 1 "$out.cmp.log")"; return 1; }
     M_VERDICT=$(compare_field "$out.cmp.csv" verdict)
     M_RATIO=$(compare_field "$out.cmp.csv" ratio)
     M_RATE=$(compare_field "$out.cmp.csv" new_rate)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bisect/regress.sh — what `make regress BASE=… NEW=…` runs: a verdict of
-# NEW against BASE with `osslbench compare` (exit 0 same/faster, 1 slower,
+# NEW against BASE with `osslbench regress` (exit 0 same/faster, 1 slower,
 # 2 bad input), for CI jobs.
 #
 # BASE and NEW are each either
@@ -53,7 +53,7 @@ read -r new_kind new_path < <(classify "$NEW") || exit 2
 format=${FORMAT:-term}
 threshold=${THRESHOLD:-5}
 if [[ $base_kind == results ]]; then
-    exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" -- "$base_path" "$new_path"
+    exec "$OSSLBENCH" regress --threshold "$threshold" --format "$format" -- "$base_path" "$new_path"
 fi
 
 # Two libraries: one interleaved run, labels "base" and "new".
@@ -77,5 +77,5 @@ rc=0
     --time "${TIME:-1}" --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
 if (( rc > 1 )) || [[ ! -s $csv ]]; then die "osslbench run failed (exit $rc)"; fi
 say "results: ${csv#"$REPO_ROOT"/}"
-exec "$OSSLBENCH" compare --threshold "$threshold" --format "$format" \
+exec "$OSSLBENCH" regress --threshold "$threshold" --format "$format" \
     --old-label base --new-label new -- "$csv"

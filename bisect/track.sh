@@ -18,7 +18,7 @@
 # 3. over all tracked commits, each one's ratio to the reference: a change is
 #    a ratio that leaves the band of the commits before it since the last
 #    change (median +- max(THRESHOLD%, 3 robust deviations); the previous
-#    commit alone while fewer than 3) and that `osslbench compare` of the two
+#    commit alone while fewer than 3) and that `osslbench regress` of the two
 #    runs calls slower or faster; each change is printed with the make bisect
 #    line that would confirm it.
 # Exit: 0 no slowdown, 1 a slowdown flagged, 2 bad input.
@@ -111,7 +111,7 @@ while IFS=$'\t' read -r before at was now_r; do
     verdict=changed
     if [[ -s $TRACK_OUT/$before/results.csv && -s $TRACK_OUT/$at/results.csv ]]; then
         rc=0
-        "$OSSLBENCH" compare "$TRACK_OUT/$before/results.csv" "$TRACK_OUT/$at/results.csv" --old-label "$before" \
+        "$OSSLBENCH" regress "$TRACK_OUT/$before/results.csv" "$TRACK_OUT/$at/results.csv" --old-label "$before" \
             --new-label "$at" --threshold "$BISECT_THRESHOLD" --format csv >"$TRACK_OUT/$at.cmp.csv" 2>/dev/null || rc=$?
         verdict=$(compare_field "$TRACK_OUT/$at.cmp.csv" verdict)
         [[ $verdict == slower || $verdict == faster ]] || { say "$at: outside the band, but compare calls it '${verdict:-?}': not flagged"; continue; }

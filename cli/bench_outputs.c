@@ -73,7 +73,7 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
     for (size_t i = 0; i < libs->count; i++) {
         if (strcmp(libs->lib[i].label, base) == 0)
             continue;
-        char *argv[] = {(char *)spawn_self(), "compare", "--format", "md", "--old-label",
+        char *argv[] = {(char *)spawn_self(), "regress", "--format", "md", "--old-label",
                         (char *)base, "--new-label", (char *)libs->lib[i].label, "--",
                         (char *)csv, NULL};
         spawn_io io = {.stdout_path = md, .append = true, .stderr_too = true};

@@ -3,7 +3,7 @@
 const option_table *const command_option_tables[] = {
     &run_option_table,
     &report_option_table,
-    &compare_option_table,
+    &regress_option_table,
     &info_option_table,
     &list_option_table,
     &bench_option_table,

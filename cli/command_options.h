@@ -5,15 +5,15 @@
 
 #include "option_table.h"
 
-extern const option_table run_option_table, report_option_table, compare_option_table,
+extern const option_table run_option_table, report_option_table, regress_option_table,
     info_option_table, list_option_table, bench_option_table,
     db_option_table, history_option_table, dashboard_option_table;
 
 extern const option_table *const command_option_tables[];
 extern const size_t command_option_table_count;
 
-/* `osslbench compare`'s option OPTION given VALUE: true when compare would
- * take it, else false with its one-line reason (cli/cmd_compare.c). */
-bool compare_option_value(const char *option, const char *value, char *why, size_t n);
+/* `osslbench regress`'s option OPTION given VALUE: true when compare would
+ * take it, else false with its one-line reason (cli/cmd_regress.c). */
+bool regress_option_value(const char *option, const char *value, char *why, size_t n);
 
 #endif

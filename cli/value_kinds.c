@@ -22,7 +22,7 @@ const value_kind value_kinds[] = {
     {"threads", "run", "--threads", 0, "comma-separated thread counts"},
     {"procs", "run", "--procs", 0, "comma-separated process counts"},
     {"providers", "run", "--provider", VALUE_SPLIT, "provider names or module paths"},
-    {"threshold", "compare", "--threshold", 0, "a percentage (0 to 1000)"},
+    {"threshold", "regress", "--threshold", 0, "a percentage (0 to 1000)"},
     {"label", NULL, NULL, 0, "a release label"},
     {"labels", NULL, NULL, VALUE_SPLIT, "release labels, comma- or blank-separated"},
 };
@@ -68,8 +68,8 @@ static bool check_one(const value_kind *k, run_args *a, const char *value, char 
 {
     if (k->command == NULL)
         return check_label(value, why, n);
-    if (strcmp(k->command, "compare") == 0)
-        return compare_option_value(k->option, value, why, n);
+    if (strcmp(k->command, "regress") == 0)
+        return regress_option_value(k->option, value, why, n);
     return check_run(k, a, value, why, n);
 }
 

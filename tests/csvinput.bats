@@ -70,9 +70,9 @@ with_field() {
     [ "${#lines[@]}" -eq 1 ]
     [[ $output == "osslbench report: warning: $T/cut.csv: line $last is cut short"* ]]
     [ -s "$T/out/speedup.txt" ]
-    run "$OSSLBENCH" compare "$T/cut.csv" --old-label base --new-label new --quiet
+    run "$OSSLBENCH" regress "$T/cut.csv" --old-label base --new-label new --quiet
     [ "$status" -le 1 ]
-    [[ $output == "osslbench compare: warning: $T/cut.csv: line $last is cut short"* ]]
+    [[ $output == "osslbench regress: warning: $T/cut.csv: line $last is cut short"* ]]
 }
 
 @test "make plots of a run whose CSV was cut mid-row shows report's warning" {
@@ -108,7 +108,7 @@ with_field() {
     [[ $output == *"$T/bad.csv: line 2: bad label (labels are 1 to 63 letters, digits and . _ + -)" ]]
     [[ $output != *"<img"* ]]
     [ ! -e "$T/out" ]
-    run "$OSSLBENCH" compare "$T/bad.csv" --old-label base --new-label new
+    run "$OSSLBENCH" regress "$T/bad.csv" --old-label base --new-label new
     [ "$status" -eq 2 ]
     [[ $output == *"$T/bad.csv: line 2: bad label"* ]]
 }
@@ -139,7 +139,7 @@ with_field() {
     local c
     c=$(csv_col "$CSV" unit)
     awk -F, -v OFS=, -v c="$c" 'NR > 1 { $c = "op/s" } { print }' "$CSV" >"$T/ops.csv"
-    run "$OSSLBENCH" compare "$CSV" "$T/ops.csv" --old-label base --new-label new
+    run "$OSSLBENCH" regress "$CSV" "$T/ops.csv" --old-label base --new-label new
     [ "$status" -eq 2 ]
     [ "${#lines[@]}" -eq 1 ]
     [[ $output == *"is in B/s on one side and op/s on the other"* ]]

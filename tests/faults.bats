@@ -103,7 +103,7 @@ sha256_status_of_bad() {
     [ -f "$TMP/r.csv" ]
     [ ! -e "$TMP/r.csv.partial" ]
     grep -q interrupted "$TMP/err"
-    # every line whole: the reader of `osslbench compare`/`report` accepts it
+    # every line whole: the reader of `osslbench regress`/`report` accepts it
     n=$(head -1 "$TMP/r.csv" | tr ',' '\n' | wc -l)
     [ "$(awk -F, '{print NF}' "$TMP/r.csv" | sort -u)" = "$n" ]
     [ "$(tail -c 1 "$TMP/r.csv" | od -An -c | tr -d ' ')" = '\n' ]

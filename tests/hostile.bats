@@ -40,8 +40,8 @@ craft() {
 outputs() { # DIR OLD NEW
     make -s -C "$ROOT" report RESULTS="$1" >"$1/report.log" 2>&1 || true
     make -s -C "$ROOT" plots RESULTS="$1" >"$1/plots.log" 2>&1 || true
-    "$OSSLBENCH" compare "$1/results.csv" --old-label "$2" --new-label "$3" --format csv >"$1/cmp.csv" 2>"$1/cmp.log" || true
-    "$OSSLBENCH" compare "$1/results.csv" --old-label "$2" --new-label "$3" --format md >"$1/cmp.md" 2>"$1/cmp-md.log" || true
+    "$OSSLBENCH" regress "$1/results.csv" --old-label "$2" --new-label "$3" --format csv >"$1/cmp.csv" 2>"$1/cmp.log" || true
+    "$OSSLBENCH" regress "$1/results.csv" --old-label "$2" --new-label "$3" --format md >"$1/cmp.md" 2>"$1/cmp-md.log" || true
 }
 
 @test "hostile: a label that is sed, shell or gnuplot code runs nothing in make report, make plots, compare" {
@@ -72,7 +72,7 @@ outputs() { # DIR OLD NEW
     [ "$output" -eq 0 ]
 }
 
-@test "hostile: HTML in a label never reaches report.html, speedup.md or compare --format md raw" {
+@test "hostile: HTML in a label never reaches report.html, speedup.md or regress --format md raw" {
     local d=$BATS_TEST_TMPDIR/h l='<img src=x onerror=alert(1)>'
     craft "$d" "$l" "${l}2"
     outputs "$d" "$l" "${l}2"
@@ -110,7 +110,7 @@ outputs() { # DIR OLD NEW
     [ "$output" = "" ]
 }
 
-@test "hostile: a spreadsheet formula in a label never starts a cell of speedup.csv or compare --format csv" {
+@test "hostile: a spreadsheet formula in a label never starts a cell of speedup.csv or regress --format csv" {
     local d=$BATS_TEST_TMPDIR/f l='=HYPERLINK("http://x")'
     craft "$d" "$l" "+${l}"
     outputs "$d" "$l" "+${l}"

@@ -77,7 +77,7 @@ counts() {
 @test "compare: equal counts are 'same' (exit 0), decided by the threshold alone, and says so" {
     counts "$TMP/a.csv" new 5713.01
     counts "$TMP/b.csv" new 5713.01
-    run "$OSSLBENCH" compare "$TMP/a.csv" "$TMP/b.csv" --old-label new --new-label new
+    run "$OSSLBENCH" regress "$TMP/a.csv" "$TMP/b.csv" --old-label new --new-label new
     echo "$output"
     [ "$status" -eq 0 ]
     [[ $output == *"instruction counts are exact, so the threshold alone decides"* ]]
@@ -86,25 +86,25 @@ counts() {
 
 @test "compare: one more instruction in 20 is no change at 5%; 1.74x more is slower, fewer is faster" {
     counts "$TMP/c.csv" old 1000 small 1040 big 1740 less 500
-    run "$OSSLBENCH" compare "$TMP/c.csv" --old-label old --new-label small
+    run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label small
     [ "$status" -eq 0 ]
     [[ $output == *" same "* ]]
-    run "$OSSLBENCH" compare "$TMP/c.csv" --old-label old --new-label big --format csv
+    run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label big --format csv
     echo "$output"
     [ "$status" -eq 1 ]
     [[ ${lines[1]} == *",exact count,1,1,slower,"* ]]
-    run "$OSSLBENCH" compare "$TMP/c.csv" --old-label old --new-label less
+    run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label less
     [ "$status" -eq 0 ]
     [[ $output == *" faster "* ]]
     # two samples, no rank test could call this significant: counts need none
-    run "$OSSLBENCH" compare "$TMP/c.csv" --old-label old --new-label big --threshold 80
+    run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label big --threshold 80
     [ "$status" -eq 0 ]
 }
 
 @test "compare and report: counts and rates of one point are never mixed" {
     counts "$TMP/d.csv" old 1000
     printf 'new,3.0.19,evp,sha256,digest,16,1e8,B/s,1e8,1e8,1,10,ok,1e8\n' >>"$TMP/d.csv"
-    run "$OSSLBENCH" compare "$TMP/d.csv" --old-label old --new-label new
+    run "$OSSLBENCH" regress "$TMP/d.csv" --old-label old --new-label new
     [ "$status" -eq 2 ]
     run "$OSSLBENCH" report "$TMP/d.csv"
     [ "$status" -ne 0 ]

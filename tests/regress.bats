@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# `osslbench compare` and `make regress`: the verdict slower/faster/same.
+# `osslbench regress` and `make regress`: the verdict slower/faster/same.
 #  - on fixtures (exact expectations: formats, exit codes, one-sided points,
 #    folder inputs, one-line errors);
 #  - on real libraries with a real speed difference: one libcrypto with and
@@ -8,6 +8,7 @@
 #  - `make regress` between a real 1.1.1w and a real 3.0.x (sha256/16/evp).
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 setup_file() {
     make -C "$ROOT" -s >/dev/null
@@ -50,10 +51,10 @@ fixture() {
 
 # ---------------------------------------------------------------- fixtures
 
-@test "compare: a 4x slowdown is 'slower' (exit 1), listed first; one-sided points are listed" {
+@test "regress: a 4x slowdown is 'slower' (exit 1), listed first; one-sided points are listed" {
     fixture "$TMP/old.csv" old 1e8 sha256:16:1 sha256:1024:1 aes-128-cbc:16:1 rsa2048:0:1
     fixture "$TMP/new.csv" new 1e8 sha256:16:0.25 sha256:1024:1 aes-128-cbc:16:1.3 hmac-sha256:64:1
-    run "$OSSLBENCH" compare "$TMP/old.csv" "$TMP/new.csv"
+    run "$OSSLBENCH" regress "$TMP/old.csv" "$TMP/new.csv"
     echo "$output"
     [ "$status" -eq 1 ]
     # slowest first: the first data line after the header is sha256/16
@@ -65,38 +66,54 @@ fixture() {
     grep -q '5 points: 1 slower, 1 faster, 1 same, 0 failed, 0 n/a, 1 only in OLD, 1 only in NEW' <<<"$output"
 }
 
-@test "compare: same numbers on both sides is 'same' (exit 0); faster is no regression" {
+@test "regress: same numbers on both sides is 'same' (exit 0); faster is no regression" {
     fixture "$TMP/a.csv" a 1e8 sha256:16:1 aes-128-gcm:16:1
     fixture "$TMP/b.csv" b 1e8 sha256:16:1 aes-128-gcm:16:2
-    run "$OSSLBENCH" compare "$TMP/a.csv" "$TMP/a.csv"
+    run "$OSSLBENCH" regress "$TMP/a.csv" "$TMP/a.csv"
     [ "$status" -eq 0 ]
-    run "$OSSLBENCH" compare "$TMP/a.csv" "$TMP/b.csv"
+    run "$OSSLBENCH" regress "$TMP/a.csv" "$TMP/b.csv"
     echo "$output"
     [ "$status" -eq 0 ]
     grep -Eq '^aes-128-gcm .* faster' <<<"$output"
 }
 
-@test "compare: CSV and Markdown output, --threshold" {
+@test "regress: its earlier name 'compare' still gives the same verdicts and says where it went" {
+    fixture "$TMP/a.csv" a 1e8 sha256:16:1
+    fixture "$TMP/b.csv" b 1e8 sha256:16:0.25
+    run --separate-stderr "$OSSLBENCH" regress "$TMP/a.csv" "$TMP/b.csv"
+    [ "$status" -eq 1 ]
+    local want=$output
+    run --separate-stderr "$OSSLBENCH" compare "$TMP/a.csv" "$TMP/b.csv"
+    [ "$status" -eq 1 ]
+    [ "$output" = "$want" ]
+    # shellcheck disable=SC2154 # stderr: set by bats' run --separate-stderr
+    [[ $stderr == "osslbench compare: this is now 'osslbench regress'"* ]]
+    run "$OSSLBENCH" compare --help
+    [ "$status" -eq 0 ]
+    [[ $output == *"usage: osslbench regress"* ]]
+}
+
+@test "regress: CSV and Markdown output, --threshold" {
     fixture "$TMP/old.csv" old 1e8 sha256:16:1 sha256:64:1
     fixture "$TMP/new.csv" new 1e8 sha256:16:0.9 sha256:64:1
-    run "$OSSLBENCH" compare --format csv "$TMP/old.csv" "$TMP/new.csv"
+    run "$OSSLBENCH" regress --format csv "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
     [ "${lines[0]}" = "workload,api,op,bytes,threads,procs,unit,old_label,new_label,old_rate,new_rate,ratio,ratio_ci_low,ratio_ci_high,p_value,method,old_samples,new_samples,verdict,note" ]
     [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,mann-whitney\ exact,12,12,slower, ]]
     [ "${#lines[@]}" -eq 3 ]
-    run "$OSSLBENCH" compare --format md "$TMP/old.csv" "$TMP/new.csv"
+    run "$OSSLBENCH" regress --format md "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
     grep -q '^| workload | api | op | bytes | old | new | ratio | CI | p | verdict | note |$' <<<"$output"
     grep -q '^| sha256 | evp | digest | 16 | .* | \*\*slower\*\* |' <<<"$output"
     # a 10% slowdown is "same" when only 15% counts
-    run "$OSSLBENCH" compare --threshold 15 "$TMP/old.csv" "$TMP/new.csv"
+    run "$OSSLBENCH" regress --threshold 15 "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 0 ]
 }
 
-@test "compare: a point that fails only in NEW is a regression; folders and one file with two labels" {
+@test "regress: a point that fails only in NEW is a regression; folders and one file with two labels" {
     fixture "$TMP/old.csv" old 1e8 sha256:16:1
     fixture "$TMP/new.csv" new 1e8 sha256:16:crashed
-    run "$OSSLBENCH" compare "$TMP/old.csv" "$TMP/new.csv"
+    run "$OSSLBENCH" regress "$TMP/old.csv" "$TMP/new.csv"
     echo "$output"
     [ "$status" -eq 1 ]
     grep -Eq '^sha256 .* failed +new crashed: signal 11, SIGSEGV' <<<"$output"
@@ -104,18 +121,18 @@ fixture() {
     mkdir -p "$TMP/r1" "$TMP/r2"
     cp "$TMP/old.csv" "$TMP/r1/results.csv"
     cp "$TMP/old.csv" "$TMP/r2/anything.csv"
-    run "$OSSLBENCH" compare "$TMP/r1" "$TMP/r2"
+    run "$OSSLBENCH" regress "$TMP/r1" "$TMP/r2"
     [ "$status" -eq 0 ]
     # one file, two libraries
     fixture "$TMP/n2.csv" n2 1e8 sha256:16:0.5
     tail -n +2 "$TMP/n2.csv" | cat "$TMP/old.csv" - >"$TMP/both.csv"
-    run "$OSSLBENCH" compare "$TMP/both.csv" --old-label old --new-label n2
+    run "$OSSLBENCH" regress "$TMP/both.csv" --old-label old --new-label n2
     [ "$status" -eq 1 ]
-    run "$OSSLBENCH" compare "$TMP/both.csv" --old-label n2 --new-label old
+    run "$OSSLBENCH" regress "$TMP/both.csv" --old-label n2 --new-label old
     [ "$status" -eq 0 ]
 }
 
-@test "compare: bad input is one line on stderr and exit 2" {
+@test "regress: bad input is one line on stderr and exit 2" {
     fixture "$TMP/a.csv" a 1e8 sha256:16:1
     fixture "$TMP/n2.csv" n2 1e8 sha256:16:1
     tail -n +2 "$TMP/n2.csv" | cat "$TMP/a.csv" - >"$TMP/both.csv"
@@ -124,11 +141,11 @@ fixture() {
     touch "$TMP/two/x.csv" "$TMP/two/y.csv"
     check() { # EXPECTED-SUBSTRING ARGS...
         local want=$1; shift
-        run "$OSSLBENCH" compare "$@"
+        run "$OSSLBENCH" regress "$@"
         echo "$output"
         [ "$status" -eq 2 ]
         [ "${#lines[@]}" -eq 1 ]
-        [[ ${lines[0]} == "osslbench compare: "*"$want"* ]]
+        [[ ${lines[0]} == "osslbench regress: "*"$want"* ]]
     }
     check "missing OLD and NEW"
     check "No such file" "$TMP/a.csv" "$TMP/nope.csv"
@@ -159,12 +176,12 @@ measure() {
     cpu_has sha_ni || skip "this CPU has no SHA extensions to turn off"
     measure "$LIB30" "$TMP/with.csv" sha256 8192
     measure "$LIB30" "$TMP/without.csv" sha256 8192 OPENSSL_ia32cap=":~0x20000000"
-    run "$OSSLBENCH" compare "$TMP/with.csv" "$TMP/without.csv"
+    run "$OSSLBENCH" regress "$TMP/with.csv" "$TMP/without.csv"
     echo "$output"
     [ "$status" -eq 1 ]
     grep -Eq '^sha256 +evp +digest +8192 .* slower' <<<"$output"
     # and the reverse direction is an improvement, not a regression
-    run "$OSSLBENCH" compare "$TMP/without.csv" "$TMP/with.csv"
+    run "$OSSLBENCH" regress "$TMP/without.csv" "$TMP/with.csv"
     [ "$status" -eq 0 ]
     grep -Eq '^sha256 .* faster' <<<"$output"
 }
@@ -173,7 +190,7 @@ measure() {
     cpu_has aes || skip "this CPU has no AES-NI to turn off"
     measure "$LIB30" "$TMP/with.csv" aes-128-cbc 8192
     measure "$LIB30" "$TMP/without.csv" aes-128-cbc 8192 OPENSSL_ia32cap="~0x200000000000000"
-    run "$OSSLBENCH" compare --format csv "$TMP/with.csv" "$TMP/without.csv"
+    run "$OSSLBENCH" regress --format csv "$TMP/with.csv" "$TMP/without.csv"
     echo "$output"
     [ "$status" -eq 1 ]
     [[ ${lines[1]} == aes-128-cbc,evp,encrypt,8192,*,slower,* ]]
@@ -182,7 +199,7 @@ measure() {
 @test "real: two libraries of one run are paired by round; compare and report agree on ratio and CI" {
     "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16,1024 --api evp \
         --quick --quiet --csv "$TMP/one.csv" >/dev/null
-    run "$OSSLBENCH" compare "$TMP/one.csv" --old-label a --new-label b --format csv
+    run "$OSSLBENCH" regress "$TMP/one.csv" --old-label a --new-label b --format csv
     [ "$status" -le 1 ]
     [ "${#lines[@]}" -eq 3 ]
     [[ ${lines[1]} == *",visit-t paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
@@ -210,7 +227,7 @@ measure() {
         rm -f "$TMP/self.csv" "$TMP/self.metadata.txt"
         "$OSSLBENCH" run --lib "a=$LIB30" --lib "b=$LIB30" --workloads sha256 --sizes 16 \
             --api evp --quick --time 0.3 --precision 0.0005 --csv "$TMP/self.csv" --quiet >/dev/null
-        run "$OSSLBENCH" compare "$TMP/self.csv" --old-label a --new-label b --format csv
+        run "$OSSLBENCH" regress "$TMP/self.csv" --old-label a --new-label b --format csv
         [ "$status" -le 1 ]
         [ "$status" -eq 0 ] && same=$((same + 1))
         ratios+=("$(cut -d, -f12,15,19 <<<"${lines[1]}")")

@@ -1,4 +1,5 @@
-/* `osslbench compare OLD NEW`: is NEW slower, faster or the same as OLD,
+/* `osslbench regress OLD NEW` (`make regress`'s verdicts; `osslbench regress`
+ * is its earlier name, kept one release): is NEW slower, faster or the same as OLD,
  * point by point?  This file is the command line: resolving inputs (file,
  * result folder, stdin), picking the rows of one library per side, and the
  * exit status.  The statistics live in stats/ranktest.c, the rule in
@@ -23,7 +24,7 @@ static int fail_usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("osslbench compare: ", stderr);
+    fputs("osslbench regress: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -42,7 +43,7 @@ static bool load_input(const char *arg, input *in, char *why, size_t whylen)
     if (!csv_read_input(arg, &in->set, in->path, sizeof in->path, why, whylen))
         return false;
     if (in->set.warning[0] != '\0')
-        fprintf(stderr, "osslbench compare: warning: %s\n", in->set.warning);
+        fprintf(stderr, "osslbench regress: warning: %s\n", in->set.warning);
     return true;
 }
 
@@ -172,7 +173,7 @@ static bool take_format(const option_spec *spec, void *dest, const char *typed,
 }
 
 /* One line per option, in --help's order. */
-static const option_spec compare_specs[] = {
+static const option_spec regress_specs[] = {
     OPTION_TEXT("--old-label", NULL, "L", options, old_label,
                 "rows of library L on the OLD side (needed if it holds several)"),
     OPTION_TEXT("--new-label", NULL, "L", options, new_label, "same for NEW"),
@@ -186,11 +187,11 @@ static const option_spec compare_specs[] = {
     OPTION_END,
 };
 
-const option_table compare_option_table = {
-    .command = "compare",
-    .specs = compare_specs,
+const option_table regress_option_table = {
+    .command = "regress",
+    .specs = regress_specs,
     .synopsis =
-        "usage: osslbench compare [options] OLD [NEW]\n"
+        "usage: osslbench regress [options] OLD [NEW]\n"
         "\n"
         "Compares two result sets point by point (workload, API, op, bytes): the ratio\n"
         "NEW/OLD with its CI and a verdict slower/faster/same per point, slowest first.\n"
@@ -202,9 +203,9 @@ const option_table compare_option_table = {
     .epilogue =
         "\n"
         "A point is called slower/faster only when the change is larger than the threshold\n"
-        "AND significant; otherwise it is \"same\".  Rows of this version (a rate_stat,\n"
-        "sample_blocks): the ratio of their rates, a bootstrap over their visits (paired\n"
-        "in one run), the ratio and CI `osslbench report` prints.  Older rows of one run:\n"
+        "AND significant; otherwise it is \"same\".  Rows of this version (rate_stat vp90):\n"
+        "the mean of the visits' log ratios with Student's t (paired in one run, Welch\n"
+        "across runs), the ratio and CI `osslbench report` prints.  Older rows of one run:\n"
         "Wilcoxon signed-rank test on the per-round log ratios; otherwise two-sided\n"
         "Mann-Whitney on the raw sample_rates, or non-overlapping CIs without them.\n"
         "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
@@ -215,18 +216,18 @@ const option_table compare_option_table = {
     .hint = "try --help",
 };
 
-bool compare_option_value(const char *option, const char *value, char *why, size_t n)
+bool regress_option_value(const char *option, const char *value, char *why, size_t n)
 {
     options o;
     memset(&o, 0, sizeof o);
-    return option_take_value(&compare_option_table, option, &o, value, why, n);
+    return option_take_value(&regress_option_table, option, &o, value, why, n);
 }
 
 /* Returns -1 when parsed, else the exit status to return right away. */
 static int parse_options(int argc, char **argv, options *o)
 {
     *o = (options){.rule = VERDICT_RULE_DEFAULT, .format = VF_TERM};
-    int rc = option_parse(&compare_option_table, argc, argv, o);
+    int rc = option_parse(&regress_option_table, argc, argv, o);
     if (rc != OPTIONS_READY)
         return rc == OPTIONS_HELP ? EXIT_SAME : EXIT_USAGE;
     if (o->ninputs == 0)
@@ -242,7 +243,7 @@ static int parse_options(int argc, char **argv, options *o)
 
 /* ---------------------------------------------------------------- command */
 
-int cmd_compare(int argc, char **argv)
+int cmd_regress(int argc, char **argv)
 {
     options o;
     int early = parse_options(argc, argv, &o);
@@ -298,4 +299,14 @@ done:
     for (size_t i = 0; i < 2; i++)
         result_set_free(&in[i].set);
     return status;
+}
+
+/* The verdict command's earlier name: it works for one more release and
+ * says where it went (the make target it serves was always `make regress`). */
+int cmd_compare(int argc, char **argv)
+{
+    fputs("osslbench compare: this is now 'osslbench regress' (the old name goes in the next "
+          "release)\n", stderr);
+    argv[0] = "regress";
+    return cmd_regress(argc, argv);
 }
