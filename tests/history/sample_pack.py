@@ -6,6 +6,8 @@ docs/history.md documents, independently of osslbench's C (history/sample_pack.c
   sample_pack.py blocks DB SQL   its blocks, likewise
   sample_pack.py close A B       exit 0 when the space-separated lists A and B have the same
                                  length and each pair is within the documented relative error
+  sample_pack.py same V2DB V1DB  exit 0 when every results row of the schema-2 database has the
+                                 samples of the schema-1 one (its text), row for row, so
 """
 import sqlite3
 import sys
@@ -95,19 +97,45 @@ def decode(blob):
     return [2.0 ** (q / (1 << SCALE_BITS)) for q in rates], blocks
 
 
+def close(a, b):
+    """What is wrong between two lists of rates, or None."""
+    bad = [(x, y) for x, y in zip(a, b) if abs(x / y - 1) > REL_ERROR]
+    return f"{len(a)} against {len(b)} values; apart: {bad[:3]}" if len(a) != len(b) or bad else None
+
+
+def same(v2, v1):
+    order = " from results order by run_id, row"
+    new = sqlite3.connect(v2).execute("select run_id, row, sample_pack" + order).fetchall()
+    old = sqlite3.connect(v1).execute("select run_id, row, sample_rates, sample_blocks" + order).fetchall()
+    if len(new) != len(old) or not new:
+        return f"{len(new)} rows against {len(old)}"
+    for (run, row, blob), (run1, row1, rates, blocks) in zip(new, old):
+        got_rates, got_blocks = decode(blob)
+        if (run, row) != (run1, row1):
+            wrong = f"against run {run1} row {row1}"
+        elif got_blocks != [int(b) for b in blocks.split()]:
+            wrong = f"blocks {got_blocks} against {blocks}"
+        else:
+            wrong = close(got_rates, [float(x) for x in rates.split()])
+        if wrong:
+            return f"run {run} row {row}: {wrong}"
+    return None
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] in ("rates", "blocks"):
         blob = sqlite3.connect(argv[2]).execute(argv[3]).fetchone()[0]
         rates, blocks = decode(blob)
         print(" ".join(repr(x) for x in rates) if argv[1] == "rates" else " ".join(str(b) for b in blocks))
         return 0
-    if len(argv) == 4 and argv[1] == "close":
-        a, b = [float(x) for x in argv[2].split()], [float(x) for x in argv[3].split()]
-        bad = [(x, y) for x, y in zip(a, b) if abs(x / y - 1) > REL_ERROR]
-        if len(a) != len(b) or bad:
-            print(f"{len(a)} against {len(b)} values; apart: {bad[:3]}", file=sys.stderr)
-            return 1
-        return 0
+    if len(argv) == 4 and argv[1] in ("close", "same"):
+        if argv[1] == "close":
+            wrong = close([float(x) for x in argv[2].split()], [float(x) for x in argv[3].split()])
+        else:
+            wrong = same(argv[2], argv[3])
+        if wrong:
+            print(wrong, file=sys.stderr)
+        return 1 if wrong else 0
     print(__doc__, file=sys.stderr)
     return 2
 
