@@ -48,6 +48,13 @@ mkdir -p "$TRACK_OUT" "$BISECT_BUILDS_DIR" "$(dirname "$DB")"
 BISECT_OUT=$TRACK_OUT # build_commit logs there
 export BISECT_BUILDS_DIR
 
+# an older osslbench's database (schema 1) is converted first: history, which
+# tells which commits are in already, reads schema 2 only
+if [[ -s $DB ]]; then
+    migrated=$("$OSSLBENCH" db migrate --db "$DB") || die "$(printable "$DB"): not a history database track can use (above)"
+    if [[ $migrated == *"migrated from"* ]]; then say "$migrated"; fi
+fi
+
 mapfile -t commits < <({ echo "$since"; git -C "$repo" rev-list --reverse --first-parent "$since..$branch"; } |
     awk -v n="${EVERY:-1}" '(NR - 1) % n == 0')
 say "${#commits[@]} commits from ${since:0:12} to ${branch:0:12}; $WORKLOAD/$SIZE/$API against $(printable "$ref_lib"); database $(printable "$DB")"

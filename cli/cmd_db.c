@@ -53,7 +53,7 @@ static bool take_word(const option_spec *o, void *dest, const char *typed, const
 
 static const option_spec db_specs[] = {
     OPTION_TEXT("--db", NULL, "FILE", db_args, db,
-                "the database (default " HISTORY_DB_DEFAULT ", created when missing)"),
+                "the database (default " HISTORY_DB_DEFAULT ", created by import when missing)"),
     OPTION_END,
 };
 
@@ -61,17 +61,43 @@ const option_table db_option_table = {
     .command = "db",
     .specs = db_specs,
     .synopsis = "usage: osslbench db import DIR|CSV... [--db FILE]\n"
+                "       osslbench db migrate [--db FILE]\n"
                 "\n"
-                "Imports runs into the history database: each run folder (its results.csv and\n"
+                "import: runs into the history database: each run folder (its results.csv and\n"
                 "metadata.txt) or results CSV, whole, keyed by its run_id: a run already there\n"
-                "is left as it is, so importing again adds nothing.\n",
-    .epilogue = "\nExit status: 0 every run imported or already there; 1 a run could not be\n"
-                "imported (the others are kept); 2 bad usage or no database.\n",
+                "is left as it is, so importing again adds nothing.  A database of schema 1\n"
+                "(an older osslbench's) is migrated first.\n"
+                "migrate: a schema 1 database to schema 2 (samples packed), in one transaction,\n"
+                "then compacted; prints its size before and after.\n",
+    .epilogue = "\nExit status: 0 every run imported or already there, or migrated; 1 a run could\n"
+                "not be imported (the others are kept), or the migration failed (the file is as\n"
+                "it was); 2 bad usage or no database.\n",
     .positional = take_word,
     .missing_fmt = "%s needs a value",
     .unknown_fmt = "unknown option '%s'; %s",
     .hint = "try --help",
 };
+
+/* A schema-1 database to schema 2, saying so in one line. */
+static bool migrate(sqlite3 *db, const char *path, long schema)
+{
+    char why[1024];
+    history_migration m;
+    if (schema == HISTORY_SCHEMA_VERSION) {
+        printf("%s: schema %d already, nothing to migrate\n", path, HISTORY_SCHEMA_VERSION);
+        return true;
+    }
+    if (!history_migrate(db, path, &m, why, sizeof why)) {
+        say("db migrate", NULL, why);
+        return false;
+    }
+    if (m.migrated)
+        printf("%s: migrated from schema 1 to %d: %lld bytes before, %lld after\n", path, HISTORY_SCHEMA_VERSION,
+               m.before, m.after);
+    else
+        printf("%s: schema %d already (another process migrated it)\n", path, HISTORY_SCHEMA_VERSION);
+    return true;
+}
 
 int cmd_db(int argc, char **argv)
 {
@@ -79,23 +105,33 @@ int cmd_db(int argc, char **argv)
     int rc = option_parse(&db_option_table, argc, argv, &a);
     if (rc != OPTIONS_READY)
         return rc == OPTIONS_HELP ? 0 : 2;
-    if (a.nwords == 0 || strcmp(a.words[0], "import") != 0) {
+    bool import = a.nwords > 0 && strcmp(a.words[0], "import") == 0;
+    if (a.nwords == 0 || (!import && strcmp(a.words[0], "migrate") != 0)) {
         fprintf(stderr, "osslbench db: %s (try --help)\n",
-                a.nwords ? "the one subcommand is import" : "no subcommand: import DIR|CSV...");
+                a.nwords ? "the subcommands are import and migrate" : "no subcommand: import DIR|CSV... or migrate");
         return 2;
     }
-    if (a.nwords == 1) {
+    if (import && a.nwords == 1) {
         fputs("osslbench db import: no run given (a run folder or a results CSV)\n", stderr);
         return 2;
     }
+    if (!import && a.nwords > 1) {
+        fputs("osslbench db migrate: takes no runs, only --db FILE\n", stderr);
+        return 2;
+    }
     char why[1024];
-    sqlite3 *db = history_open(a.db, true, why, sizeof why);
+    long schema = -1;
+    sqlite3 *db = history_open(a.db, import ? HISTORY_IMPORT : HISTORY_MIGRATE, &schema, why, sizeof why);
     if (db == NULL) {
         say("db", NULL, why);
         return 2;
     }
+    if ((!import || schema == 1) && !migrate(db, a.db, schema)) {
+        history_close(db);
+        return 1;
+    }
     int status = 0;
-    for (size_t i = 1; i < a.nwords; i++) {
+    for (size_t i = 1; import && i < a.nwords; i++) {
         import_counts c = {0};
         if (!history_import(db, a.words[i], &c, why, sizeof why)) {
             say("db import", NULL, why);
@@ -180,7 +216,7 @@ int cmd_history(int argc, char **argv)
         return 2;
     }
     char why[1024];
-    sqlite3 *db = history_open(a.db, false, why, sizeof why);
+    sqlite3 *db = history_open(a.db, HISTORY_READ, NULL, why, sizeof why);
     if (db == NULL) {
         say("history", NULL, why);
         return 2;
@@ -235,7 +271,7 @@ int cmd_dashboard(int argc, char **argv)
     if (rc != OPTIONS_READY)
         return rc == OPTIONS_HELP ? 0 : 2;
     char why[1024];
-    sqlite3 *db = history_open(a.db, false, why, sizeof why);
+    sqlite3 *db = history_open(a.db, HISTORY_READ, NULL, why, sizeof why);
     if (db == NULL) {
         say("dashboard", NULL, why);
         return 2;

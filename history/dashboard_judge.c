@@ -9,6 +9,8 @@
  * long history would cost minutes. */
 #define _GNU_SOURCE
 #include "dashboard.h"
+#include "history_db.h"
+#include "history_rows.h"
 #include "../analysis/report.h"
 #include "../csv/csv.h"
 
@@ -16,51 +18,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char row_sql[] = "SELECT 0"
-#define COL(name, type, required) ", " #name
-#include "../csv/columns.def"
-#undef COL
-                              " FROM results WHERE run_id = ?1 AND row = ?2";
-
-/* One stored row back as the result_row results.csv had: written as a
- * one-row CSV and read by the CSV reader, which refuses whatever a crafted
- * database holds that no results file may. */
+/* One stored row back as the result_row results.csv had (history_rows.h:
+ * its samples unpacked, the whole row through the CSV reader). */
 static bool stored_row(sqlite3 *db, const dash_row *r, result_set *out)
 {
-    sqlite3_stmt *st = NULL;
-    bool ok = sq.sqlite3_prepare_v2(db, row_sql, -1, &st, NULL) == SQLITE_OK;
-    char *csv = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&csv, &len);
-    if (m == NULL)
+    char *sql = NULL, why[256];
+    if (asprintf(&sql, "SELECT %s FROM results WHERE run_id = ?1 AND row = ?2", history_columns_v2) < 0)
         abort();
-    for (size_t i = 0; i < result_column_count; i++)
-        fprintf(m, "%s%s", i ? "," : "", result_columns[i]);
-    fputc('\n', m);
+    sqlite3_stmt *st = NULL;
+    bool ok = sq.sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
+    free(sql);
     if (ok) {
         sq.sqlite3_bind_text(st, 1, r->run_id, -1, SQ_COPY);
         sq.sqlite3_bind_int64(st, 2, r->csv_row);
-        ok = sq.sqlite3_step(st) == SQLITE_ROW;
+        ok = sq.sqlite3_step(st) == SQLITE_ROW && history_row_read(st, 1, HISTORY_SCHEMA_VERSION, out, why, sizeof why);
     }
-    for (int i = 1; ok && i <= (int)result_column_count; i++) {
-        int type = sq.sqlite3_column_type(st, i);
-        const unsigned char *t = type == SQLITE_NULL ? NULL : sq.sqlite3_column_text(st, i);
-        if (i > 1)
-            fputc(',', m);
-        if (type == SQLITE_FLOAT)
-            fprintf(m, "%.17g", sq.sqlite3_column_double(st, i));
-        else if (t != NULL)
-            csv_put_field(m, (const char *)t);
-    }
-    fputc('\n', m);
-    fclose(m);
     sq.sqlite3_finalize(st);
-    char why[256];
-    FILE *in = ok ? fmemopen(csv, len, "r") : NULL;
-    ok = in != NULL && csv_read_stream(in, "history database", out, why, sizeof why) && out->count == 1;
-    if (in != NULL)
-        fclose(in);
-    free(csv);
     return ok;
 }
 

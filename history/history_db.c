@@ -11,30 +11,49 @@
 
 enum { BUSY_WAIT_MS = 60000 };
 
-/* A column's SQL type from its columns.def type. */
-#define SQL_TEXT "TEXT"
-#define SQL_HEX "TEXT"
-#define SQL_U64 "INTEGER"
-#define SQL_U32 "INTEGER"
-#define SQL_COUNT "INTEGER"
-#define SQL_RATE "REAL"
-#define SQL_STATUS "TEXT"
-#define SQL_SAMPLES "TEXT"
-#define SQL_BLOCKS "TEXT"
+/* A column's SQL type from its columns.def type; schema 2 keeps a row's
+ * samples, rates and blocks, in one blob (sample_pack.h) where schema 1
+ * had the CSV's text. */
+#define SQL_TEXT(name) ", " #name " TEXT"
+#define SQL_HEX SQL_TEXT
+#define SQL_STATUS SQL_TEXT
+#define SQL_U64(name) ", " #name " INTEGER"
+#define SQL_U32 SQL_U64
+#define SQL_COUNT SQL_U64
+#define SQL_RATE(name) ", " #name " REAL"
+#define SQL_BLOCKS(name)
+#define SQL_SAMPLES(name) ", sample_pack BLOB"
 
-/* The whole schema: a database is osslbench's when sqlite_master holds
- * exactly what this makes (history_schema_is_ours), nothing more. */
-static const char schema_v1[] =
+/* The whole schema, the tables every version has and then the results
+ * table: a database is osslbench's when sqlite_master holds exactly what
+ * this makes (history_schema_is_ours), nothing more. */
+const char history_schema_common[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE runs(run_id TEXT PRIMARY KEY, host TEXT, started TEXT,"
     " source TEXT NOT NULL, imported TEXT NOT NULL, rows INTEGER NOT NULL);"
     "CREATE TABLE context(run_id TEXT NOT NULL REFERENCES runs(run_id),"
-    " key TEXT NOT NULL, seq INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY(run_id, key, seq));"
-    "CREATE TABLE results(row INTEGER NOT NULL"
-#define COL(name, type, required) ", " #name " " SQL_##type
+    " key TEXT NOT NULL, seq INTEGER NOT NULL, value TEXT NOT NULL, PRIMARY KEY(run_id, key, seq));";
+const char history_schema_results[] = "CREATE TABLE results(row INTEGER NOT NULL"
+#define COL(name, type, required) SQL_##type(name)
 #include "../csv/columns.def"
 #undef COL
     ", PRIMARY KEY(run_id, row), FOREIGN KEY(run_id) REFERENCES runs(run_id));"
+    "CREATE INDEX results_point ON results(workload, api, bytes, label);";
+
+/* The schema version 1 wrote, frozen as it was (columns.def may grow):
+ * what `db migrate` recognises as a genuine version 1 file. */
+static const char schema_v1[] =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE runs(run_id TEXT PRIMARY KEY, host TEXT, started TEXT, source TEXT NOT NULL, imported TEXT NOT NULL,"
+    " rows INTEGER NOT NULL);"
+    "CREATE TABLE context(run_id TEXT NOT NULL REFERENCES runs(run_id), key TEXT NOT NULL, seq INTEGER NOT NULL,"
+    " value TEXT NOT NULL, PRIMARY KEY(run_id, key, seq));"
+    "CREATE TABLE results(row INTEGER NOT NULL, label TEXT, version TEXT, version_num TEXT, flavor TEXT, lib TEXT,"
+    " api TEXT, workload TEXT, op TEXT, bytes INTEGER, threads INTEGER, procs INTEGER, rate REAL, rate_stat TEXT,"
+    " unit TEXT, ci_low REAL, ci_high REAL, samples INTEGER, iterations INTEGER, status TEXT, note TEXT, host TEXT,"
+    " cpu TEXT, timestamp TEXT, cpus INTEGER, run_id TEXT, kind TEXT, family TEXT, providers TEXT, propquery TEXT,"
+    " version_text TEXT, ia32cap TEXT, disturbed INTEGER, retaken INTEGER, sample_blocks TEXT, sample_rates TEXT,"
+    " PRIMARY KEY(run_id, row), FOREIGN KEY(run_id) REFERENCES runs(run_id));"
     "CREATE INDEX results_point ON results(workload, api, bytes, label);";
 
 /* SQLite's result code of sql; why says what failed. */
@@ -62,7 +81,7 @@ static const char *meaning(int rc)
     }
 }
 
-typedef enum { DB_OURS, DB_EMPTY, DB_FOREIGN, DB_NEWER, DB_ERROR } db_state;
+typedef enum { DB_OURS, DB_OLD, DB_EMPTY, DB_FOREIGN, DB_NEWER, DB_ERROR } db_state;
 
 /* Appends each row of sqlite_master (type, name, tbl_name, sql) to a
  * string, one field after another with separators no name can hold. */
@@ -104,15 +123,26 @@ static long schema_version(sqlite3 *db)
     return v;
 }
 
+/* sqlite_master's text of a schema built in memory. */
+static char *master_of(const char *a, const char *b)
+{
+    sqlite3 *mem = NULL;
+    char *text = NULL;
+    if (sq.sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        sq.sqlite3_exec(mem, a, NULL, NULL, NULL) != SQLITE_OK ||
+        (b != NULL && sq.sqlite3_exec(mem, b, NULL, NULL, NULL) != SQLITE_OK) || master_text(mem, &text) != SQLITE_OK)
+        abort(); /* a schema above is wrong: a bug, caught by every test */
+    sq.sqlite3_close(mem);
+    return text;
+}
+
+/* DB_OURS: this version's schema exactly; DB_OLD: version 1's exactly. */
 static db_state schema_state(sqlite3 *db, long *version, int *rc)
 {
-    static char *want;
+    static char *want, *want_v1;
     if (want == NULL) {
-        sqlite3 *mem = NULL;
-        if (sq.sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
-            sq.sqlite3_exec(mem, schema_v1, NULL, NULL, NULL) != SQLITE_OK || master_text(mem, &want) != SQLITE_OK)
-            abort(); /* the schema above is wrong: a bug, caught by every test */
-        sq.sqlite3_close(mem);
+        want = master_of(history_schema_common, history_schema_results);
+        want_v1 = master_of(schema_v1, NULL);
     }
     char *have = NULL;
     *version = -1;
@@ -120,14 +150,24 @@ static db_state schema_state(sqlite3 *db, long *version, int *rc)
         free(have);
         return DB_ERROR;
     }
-    bool empty = *have == '\0', same = strcmp(have, want) == 0;
+    bool empty = *have == '\0', same = strcmp(have, want) == 0, v1 = strcmp(have, want_v1) == 0;
     free(have);
     if (empty)
         return DB_EMPTY;
     *version = schema_version(db);
     if (*version > HISTORY_SCHEMA_VERSION)
         return DB_NEWER;
+    if (v1 && *version == 1)
+        return DB_OLD;
     return same && *version == HISTORY_SCHEMA_VERSION ? DB_OURS : DB_FOREIGN;
+}
+
+long history_schema_of(sqlite3 *db)
+{
+    long version;
+    int rc;
+    db_state s = schema_state(db, &version, &rc);
+    return s == DB_OURS || s == DB_OLD ? version : -1;
 }
 
 /* A new file's schema, in one transaction that waits for another import
@@ -145,7 +185,9 @@ static db_state create_schema(sqlite3 *db, long *version, int *rc, char *err, si
     db_state s = schema_state(db, version, rc);
     char set[128];
     snprintf(set, sizeof set, "INSERT INTO meta(key, value) VALUES('schema_version', '%d')", HISTORY_SCHEMA_VERSION);
-    if (s == DB_EMPTY && ((*rc = exec_rc(db, schema_v1, err, n)) != SQLITE_OK || (*rc = exec_rc(db, set, err, n)) != SQLITE_OK))
+    if (s == DB_EMPTY && ((*rc = exec_rc(db, history_schema_common, err, n)) != SQLITE_OK ||
+                          (*rc = exec_rc(db, history_schema_results, err, n)) != SQLITE_OK ||
+                          (*rc = exec_rc(db, set, err, n)) != SQLITE_OK))
         s = DB_ERROR;
     else if (s == DB_EMPTY)
         s = DB_OURS;
@@ -191,10 +233,10 @@ static bool check_files(const char *path, bool create, bool *fresh, char *why, s
     return true;
 }
 
-sqlite3 *history_open(const char *path, bool create, char *why, size_t n)
+sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *why, size_t n)
 {
     sqlite3 *db = NULL;
-    bool fresh;
+    bool fresh, create = mode == HISTORY_IMPORT, write = mode != HISTORY_READ;
     if (!sqlite_load(why, n) || !check_files(path, create, &fresh, why, n))
         return NULL;
     int rc = sq.sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0), NULL);
@@ -207,17 +249,25 @@ sqlite3 *history_open(const char *path, bool create, char *why, size_t n)
     /* Nothing in the file runs as code (SQL functions from views, triggers
      * or defaults: trusted_schema, 3.31+; older ones ignore it), and the
      * read commands write nothing at all. */
-    sq.sqlite3_exec(db, create ? "PRAGMA trusted_schema=OFF; PRAGMA foreign_keys=ON"
-                               : "PRAGMA trusted_schema=OFF; PRAGMA query_only=ON", NULL, NULL, NULL);
+    sq.sqlite3_exec(db, write ? "PRAGMA trusted_schema=OFF; PRAGMA foreign_keys=ON"
+                              : "PRAGMA trusted_schema=OFF; PRAGMA query_only=ON", NULL, NULL, NULL);
     char err[512] = "";
     long version;
     db_state s = schema_state(db, &version, &rc);
-    if (create && (s == DB_EMPTY || s == DB_OURS) && sq.sqlite3_db_readonly(db, "main") == 1)
+    if (write && (s == DB_EMPTY || s == DB_OURS || s == DB_OLD) && sq.sqlite3_db_readonly(db, "main") == 1)
         s = DB_ERROR, rc = SQLITE_READONLY;
     else if (create && s == DB_EMPTY)
         s = create_schema(db, &version, &rc, err, sizeof err);
+    if (schema != NULL)
+        *schema = s == DB_OURS ? HISTORY_SCHEMA_VERSION : version;
     switch (s) {
     case DB_OURS: return db;
+    case DB_OLD:
+        if (write)
+            return db; /* for history_migrate */
+        snprintf(why, n, "%s: schema version 1, from an older osslbench: osslbench db migrate --db FILE converts it "
+                         "(db import does too); nothing was changed", path);
+        break;
     case DB_EMPTY:
         snprintf(why, n, "%s: an empty SQLite database: not an osslbench history database", path);
         break;

@@ -11,14 +11,34 @@
 #include <stddef.h>
 
 #define HISTORY_DB_DEFAULT "results/osslbench.db"
-/* The schema this osslbench writes; an older database is migrated on
- * open, a newer one refused. */
-enum { HISTORY_SCHEMA_VERSION = 1 };
+/* The schema this osslbench writes; version 1 (samples as text) is
+ * converted by history_migrate, a newer one refused. */
+enum { HISTORY_SCHEMA_VERSION = 2 };
+/* Schema 2: the tables every version has, then the results table. */
+extern const char history_schema_common[], history_schema_results[];
 
-/* Opens (creating when `create`) the database: WAL, so readers never block
+/* READ (history, dashboard): a schema-2 database, opened query_only.
+ * IMPORT: that, created when missing, or a schema-1 one; MIGRATE: a
+ * schema-2 or schema-1 one.  *schema (when not NULL) gets its version. */
+typedef enum { HISTORY_READ, HISTORY_IMPORT, HISTORY_MIGRATE } history_mode;
+
+/* Opens (creating for IMPORT) the database: WAL, so readers never block
  * the one writer, and a busy timeout, so two imports at once wait for each
  * other instead of failing.  NULL with a one-line reason. */
-sqlite3 *history_open(const char *path, bool create, char *why, size_t n);
+sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *why, size_t n);
+/* The version of an osslbench database's schema (1 or 2), else -1. */
+long history_schema_of(sqlite3 *db);
+
+typedef struct {
+    bool migrated;           /* false: it was schema 2 already */
+    long long before, after; /* the file and its -wal, in bytes */
+} history_migration;
+
+/* A schema-1 database opened by history_open to schema 2, in one
+ * transaction (a failure or an interruption leaves it as it was), then
+ * VACUUMed; another process that migrates it first leaves nothing to do.
+ * false with a one-line reason. */
+bool history_migrate(sqlite3 *db, const char *path, history_migration *m, char *why, size_t n);
 void history_close(sqlite3 *db);
 
 typedef struct {

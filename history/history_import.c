@@ -3,6 +3,7 @@
  * statement prepared once, so that the cost grows with the rows alone. */
 #define _GNU_SOURCE
 #include "history_db.h"
+#include "history_rows.h"
 #include "../csv/csv.h"
 #include "../csv/metadata_read.h"
 
@@ -12,87 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* One binder per column type of columns.def, as csv_write.c has a writer. */
-static void bind_TEXT(sqlite3_stmt *st, int i, const result_row *r, const char *v)
-{
-    (void)r;
-    sq.sqlite3_bind_text(st, i, v, -1, SQ_COPY);
-}
-
-static void bind_HEX(sqlite3_stmt *st, int i, const result_row *r, unsigned long v)
-{
-    char hex[32];
-    snprintf(hex, sizeof hex, "0x%lx", v);
-    bind_TEXT(st, i, r, hex);
-}
-
-static void bind_U64(sqlite3_stmt *st, int i, const result_row *r, uint64_t v)
-{
-    (void)r;
-    sq.sqlite3_bind_int64(st, i, (long long)v);
-}
-
-static void bind_U32(sqlite3_stmt *st, int i, const result_row *r, uint32_t v)
-{
-    bind_U64(st, i, r, v);
-}
-
-static void bind_COUNT(sqlite3_stmt *st, int i, const result_row *r, uint32_t v)
-{
-    bind_U64(st, i, r, v ? v : 1);
-}
-
-/* As in the CSV: a rate only on an ok row. */
-static void bind_RATE(sqlite3_stmt *st, int i, const result_row *r, double v)
-{
-    if (r->status == ST_OK)
-        sq.sqlite3_bind_double(st, i, v);
-    else
-        sq.sqlite3_bind_null(st, i);
-}
-
-static void bind_STATUS(sqlite3_stmt *st, int i, const result_row *r, row_status v)
-{
-    bind_TEXT(st, i, r, row_status_name(v));
-}
-
-/* Samples and blocks as results.csv has them (csv_put_samples, _blocks). */
-static void bind_field(sqlite3_stmt *st, int i, const result_row *r,
-                       void (*put)(FILE *, const result_row *))
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL)
-        abort();
-    put(f, r);
-    fclose(f);
-    bind_TEXT(st, i, r, text);
-    free(text);
-}
-
-static void bind_SAMPLES(sqlite3_stmt *st, int i, const result_row *r, const double *v)
-{
-    (void)v;
-    bind_field(st, i, r, csv_put_samples);
-}
-
-static void bind_BLOCKS(sqlite3_stmt *st, int i, const result_row *r, const uint32_t *v)
-{
-    (void)v;
-    bind_field(st, i, r, csv_put_blocks);
-}
-
-static const char insert_row[] = "INSERT INTO results(row"
-#define COL(name, type, required) ", " #name
-#include "../csv/columns.def"
-#undef COL
-                                 ") VALUES(?"
-#define COL(name, type, required) ", ?"
-#include "../csv/columns.def"
-#undef COL
-                                 ")";
 
 /* The context key holding a run's digest: not a key metadata.txt can give
  * (the import skips it there), so the run's own rows decide it. */
@@ -104,7 +24,7 @@ static const char *const statements[NST] = {
                 " AND c.key = '" DIGEST_KEY "' AND c.seq = 0 WHERE u.run_id = ?",
     [ST_RUN] = "INSERT INTO runs(run_id, host, started, source, imported, rows) VALUES(?, ?, ?, ?, ?, ?)",
     [ST_CONTEXT] = "INSERT INTO context(run_id, key, seq, value) VALUES(?, ?, ?, ?)",
-    [ST_ROW] = insert_row,
+    [ST_ROW] = history_insert_row,
 };
 
 typedef struct {
@@ -148,7 +68,8 @@ static void rows_digest(const importer *im, const size_t *idx, size_t n, char *o
     snprintf(out, len, "fnv1a64-%016" PRIx64, h);
 }
 
-static bool insert_run(importer *im, const char *run_id, const size_t *idx, size_t n, const char *digest)
+static bool insert_run(importer *im, const char *run_id, const size_t *idx, size_t n, const char *digest, char *why,
+                       size_t wn)
 {
     const result_row *first = &im->set->rows[idx[0]];
     char nrows[32], seq[32];
@@ -170,14 +91,12 @@ static bool insert_run(importer *im, const char *run_id, const size_t *idx, size
         }
     sqlite3_stmt *st = im->st[ST_ROW];
     for (size_t k = 0; k < n; k++) {
-        const result_row *r = &im->set->rows[idx[k]];
-        int i = 1;
-        sq.sqlite3_bind_int64(st, i++, (long long)k);
-#define COL(name, type, required) bind_##type(st, i++, r, r->name);
-#include "../csv/columns.def"
-#undef COL
-        if (sq.sqlite3_step(st) != SQLITE_DONE || sq.sqlite3_reset(st) != SQLITE_OK)
+        if (!history_bind_row(st, (long long)k, &im->set->rows[idx[k]], why, wn))
             return false;
+        if (sq.sqlite3_step(st) != SQLITE_DONE || sq.sqlite3_reset(st) != SQLITE_OK) {
+            snprintf(why, wn, "%s", sq.sqlite3_errmsg(im->db));
+            return false;
+        }
     }
     return true;
 }
@@ -204,8 +123,10 @@ static bool import_run(importer *im, import_counts *c, const char *run_id, const
         c->runs_present += same;
         return same;
     }
-    if (sq.sqlite3_exec(im->db, "SAVEPOINT run", NULL, NULL, NULL) != SQLITE_OK || !insert_run(im, run_id, idx, n, digest)) {
-        snprintf(why, wn, "%s: run %s not imported: %s", im->source, run_id, sq.sqlite3_errmsg(im->db));
+    char detail[512] = "";
+    if (sq.sqlite3_exec(im->db, "SAVEPOINT run", NULL, NULL, NULL) != SQLITE_OK ||
+        !insert_run(im, run_id, idx, n, digest, detail, sizeof detail)) {
+        snprintf(why, wn, "%s: run %s not imported: %s", im->source, run_id, *detail ? detail : sq.sqlite3_errmsg(im->db));
         sq.sqlite3_exec(im->db, "ROLLBACK TO run; RELEASE run", NULL, NULL, NULL);
         return false;
     }

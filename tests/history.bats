@@ -20,6 +20,7 @@ setup() {
     # a broken runner must fail these tests, never turn them into skips
     [[ -s $RUNS/r3/results.csv ]] || { echo "the quick runs in setup_file wrote no results" >&2; return 1; }
     T=$BATS_TEST_TMPDIR
+    PACK=$ROOT/tests/history/sample_pack.py
 }
 
 # sql DB QUERY: one value, through Python's own sqlite3 (not osslbench's code).
@@ -38,9 +39,16 @@ sql() {
     [ "$(sql "$T/h.db" 'select count(*) from results')" -eq 8 ]
     # context, rows and samples, as the run folder has them
     [ "$(sql "$T/h.db" "select value from context where key = 'interrupted'")" = no ]
+    # the samples, packed (schema 2), decoded by tests/history/sample_pack.py from the documented format
+    first="select r.sample_pack from results r join runs u using (run_id) where u.source like '%/r1/%' order by r.row limit 1"
     want=$("$OSSLBENCH" columns "$RUNS/r1/results.csv" sample_rates | head -n 1)
-    [ "$(sql "$T/h.db" 'select sample_rates from results order by run_id, row limit 1')" = "$want" ] ||
-        [ "$(sql "$T/h.db" "select sample_rates from results where run_id = (select run_id from runs where source like '%r1%') order by row limit 1")" = "$want" ]
+    [ -n "$want" ]
+    run "$PACK" rates "$T/h.db" "$first"
+    [ "$status" -eq 0 ]
+    run "$PACK" close "$output" "$want"
+    [ "$status" -eq 0 ]
+    run "$PACK" blocks "$T/h.db" "$first"
+    [ "$output" = "$("$OSSLBENCH" columns "$RUNS/r1/results.csv" sample_blocks | head -n 1)" ]
 }
 
 @test "two imports at once lose nothing (WAL, a busy timeout)" {
@@ -85,7 +93,7 @@ sql() {
     python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("update meta set value = 99 where key = '"'"'schema_version'"'"'"); c.commit()' "$T/new.db"
     run "$OSSLBENCH" history --db "$T/new.db" --workload sha256
     [ "$status" -eq 2 ]
-    [[ $output == *"schema version 99 is newer than this osslbench's 1" ]]
+    [[ $output == *"schema version 99 is newer than this osslbench's 2" ]]
     run "$OSSLBENCH" history --db "$T/h.db"
     [ "$status" -eq 2 ]
     run "$OSSLBENCH" db import "$T/no-such-run" --db "$T/x.db"
