@@ -38,7 +38,7 @@ setup() {
     [[ $(cat "$BATS_FILE_TMPDIR/main.out") == *"Speed-up vs 1.1.1w"* ]]
 }
 
-@test "a plan line before anything runs (points, libraries, time); the last line names files to open, which exist" {
+@test "a plan line before anything runs (points, libraries, time); the last line names files to open, the page first, which exist" {
     err=$(cat "$BATS_FILE_TMPDIR/main.err")
     # the default set's points, as the runner counts them
     points=$("$OSSLBENCH" run --lib /x --quick --plan | awk '$1 == "points" { print $2 }')
@@ -50,8 +50,9 @@ setup() {
     files=${last#compare: open first: }
     files=${files% (*}
     IFS=, read -r -a open <<<"$files"
-    [ "${#open[@]}" -eq 3 ]
-    [[ ${open[0]} == */plots/speedup.txt && ${open[1]} == */plots/speedup-*.png && ${open[2]} == */plots/apis-*.png ]]
+    [ "${#open[@]}" -eq 4 ]
+    [[ ${open[0]} == */report.html ]]
+    [[ ${open[1]} == */plots/speedup.txt && ${open[2]} == */plots/speedup-*.png && ${open[3]} == */plots/apis-*.png ]]
     for f in "${open[@]}"; do f=${f# }; [ -s "$f" ] || [ -s "$ROOT/$f" ]; done
 }
 
