@@ -42,6 +42,7 @@ setup_file() {
     # gnuplot as usual, but each chart also puts a folder where the page goes:
     # renaming the finished page over it fails (EISDIR), even as root
     mkdir "$BATS_TEST_TMPDIR/bin"
+    # shellcheck disable=SC2016 # $@ and $? are the wrapper's own, expanded when it runs
     printf '#!/bin/sh\n"%s" "$@"\nrc=$?\nmkdir -p ../report.html\nexit $rc\n' "$(command -v gnuplot)" \
         >"$BATS_TEST_TMPDIR/bin/gnuplot"
     chmod +x "$BATS_TEST_TMPDIR/bin/gnuplot"
