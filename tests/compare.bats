@@ -312,7 +312,7 @@ EOF
         "$ROOT/plots/compare.sh" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
     pid=$!
     for _ in $(seq 300); do # until the runner has done a few points
-        [ "$(grep -c '^\[ *[0-9]*/' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break
+        [ "$(grep -c '^visit [0-9]* of ' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break
         sleep 0.1
     done
     kill -INT -- -"$pid"
