@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 size_t progress_point_plan(bool finished, size_t visits, size_t min_visits)
@@ -14,21 +15,29 @@ size_t progress_point_plan(bool finished, size_t visits, size_t min_visits)
     return visits + 1 > min_visits ? visits + 1 : min_visits;
 }
 
+double progress_limit_s(const progress_view *v)
+{
+    if (v->visits == 0 || !(v->per_visit_s > 0))
+        return -1;
+    double limit = INFINITY;
+    /* A point stops once it has spent --time per library, so the sample time
+     * still allowed bounds the rest, at this run's wall time per sample second
+     * (preparing, warming up and restarting children included). */
+    if (v->spent_s > 0 && v->time_left_s >= 0)
+        limit = v->time_left_s * (v->elapsed_s / v->spent_s);
+    /* The budget never cuts the first pass, and nothing after it. */
+    if (v->budget_s > 0)
+        limit = fmin(limit, fmax((double)v->first_left * v->per_visit_s, v->budget_s - v->elapsed_s));
+    return isfinite(limit) ? fmax(limit, 0.0) : -1;
+}
+
 double progress_eta_s(const progress_view *v)
 {
     if (v->visits == 0 || !(v->per_visit_s > 0))
         return -1;
     double left = v->planned > v->visits ? (double)(v->planned - v->visits) : 0.0;
-    double eta = left * v->per_visit_s;
-    /* A point stops once it has spent --time per library, so the sample time
-     * still allowed bounds the rest, at this run's wall time per sample second
-     * (preparing, warming up and restarting children included). */
-    if (v->spent_s > 0 && v->time_left_s >= 0)
-        eta = fmin(eta, v->time_left_s * (v->elapsed_s / v->spent_s));
-    /* The budget never cuts the first pass, and nothing after it. */
-    if (v->budget_s > 0)
-        eta = fmin(eta, fmax((double)v->first_left * v->per_visit_s, v->budget_s - v->elapsed_s));
-    return fmax(eta, 0.0);
+    double eta = left * v->per_visit_s, limit = progress_limit_s(v);
+    return limit >= 0 ? fmin(eta, limit) : eta;
 }
 
 /* m:ss, or h:mm:ss from an hour. */
@@ -43,11 +52,16 @@ static void clock_text(double s, char *buf, size_t n)
 
 int progress_format(const progress_view *v, char *buf, size_t n)
 {
-    char el[32], eta[32] = "?";
+    char el[32], eta[96] = "?", most[32];
     clock_text(v->elapsed_s, el, sizeof el);
-    double left = progress_eta_s(v);
+    double left = progress_eta_s(v), limit = progress_limit_s(v);
     if (left >= 0)
         clock_text(left, eta, sizeof eta);
+    /* The plan grows while points miss the target: the limits say how far. */
+    if (left >= 0 && limit >= left + 1) {
+        clock_text(limit, most, sizeof most);
+        snprintf(eta + strlen(eta), sizeof eta - strlen(eta), " (at most %s)", most);
+    }
     size_t pct = v->planned == 0 || v->visits >= v->planned ? 100 : v->visits * 100 / v->planned;
     return snprintf(buf, n,
                     "visit %zu of %s%zu  %3zu%%  pass %zu  %zu/%zu points within %g%%  %-12s %-6s "

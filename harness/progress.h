@@ -12,7 +12,7 @@
  * --time) leave; and how many points already meet the precision target:
  *
  *   visit 120 of at least 320   37%  pass 2  14/40 points within 1%  sha256       evp
- *   digest      16 B  elapsed 1:02  eta 1:45       (one line) */
+ *   digest      16 B  elapsed 1:02  eta 1:45 (at most 4:10)       (one line) */
 #ifndef HARNESS_PROGRESS_H
 #define HARNESS_PROGRESS_H
 
@@ -39,10 +39,13 @@ typedef struct {
     uint64_t bytes;
 } progress_view;
 
+/* The most the run can still take by its limits: --time's sample time left
+ * (at the run's own wall time per sample second) and, past the first pass,
+ * the budget left; negative when unknown (no visit yet, no limit). */
+double progress_limit_s(const progress_view *v);
 /* Seconds the run still needs: the visits left at the first pass's time per
- * visit, never more than --time's sample time left (scaled by the run's own
- * wall time per sample second) nor, past the first pass, the budget left;
- * negative when unknown (no visit yet). */
+ * visit, never past progress_limit_s; negative when unknown (no visit yet).
+ * The line adds "(at most M:SS)" when the limit is further off. */
 double progress_eta_s(const progress_view *v);
 /* The line, without a line end; returns what snprintf returns. */
 int progress_format(const progress_view *v, char *buf, size_t n);

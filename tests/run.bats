@@ -162,7 +162,7 @@ check_full_quick_run() {
         --api legacy,evp,fetch --sizes 16,32,64,128,256,512,1024,2048 --csv "$TMP/r.csv"
     [ "$status" -eq 0 ]
     # --quick plans one visit per point: visits done of 72 planned, the points within 1%
-    run grep -E '^visit [0-9]+ of (at least )?72 +[0-9]+%  pass 1  [0-9]+/72 points within 1%  .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}$' <<<"$output"
+    run grep -E '^visit [0-9]+ of (at least )?72 +[0-9]+%  pass 1  [0-9]+/72 points within 1%  .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}( \(at most [0-9:]+\))?$' <<<"$output"
     [ "${#lines[@]}" -ge 2 ] || { echo "$output"; false; } # 72 visits
     [ "${#lines[@]}" -le 12 ] || { echo "$output"; false; }
     [[ ${lines[-1]} == "visit 72 of 72  100%  pass 1  "* ]]

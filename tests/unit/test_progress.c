@@ -118,7 +118,22 @@ static void eta_is_never_absurd(void **state)
     v.spent_s = 100;
     v.time_left_s = 40;
     assert_float_equal(progress_eta_s(&v), 60.0, 1e-9);
+    /* A short plan far from the limit: the line says both. */
+    v = view(20, 24, 1, 150);
+    v.spent_s = 100;
+    v.time_left_s = 40;
+    assert_float_equal(progress_eta_s(&v), 4.0, 1e-9);
+    assert_float_equal(progress_limit_s(&v), 60.0, 1e-9);
+    assert_line_has(&v, "eta 0:04 (at most 1:00)");
+    v.time_left_s = -1; /* no limit known: no bound said */
+    assert_true(progress_limit_s(&v) < 0);
+    assert_line_has(&v, "eta 0:04");
+    char line[512];
+    progress_format(&v, line, sizeof line);
+    assert_null(strstr(line, "(at most"));
     /* Limits only ever shorten the visits' estimate. */
+    v = view(20, 1264, 30, 150);
+    v.spent_s = 100;
     v.time_left_s = 1e9;
     v.budget_s = 1e9;
     assert_float_equal(progress_eta_s(&v), 1244 * 30.0, 1e-6);
