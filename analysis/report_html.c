@@ -7,7 +7,6 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static const char style[] =
     "body{font-family:\"DejaVu Sans\",sans-serif;margin:1.2em auto;max-width:1180px;"
@@ -33,9 +32,6 @@ static const char style[] =
 void html_page_begin(html_page *pg, const html_sources *src)
 {
     const char *title = src->title != NULL ? src->title : "osslbench report";
-    char when[32];
-    time_t now = time(NULL);
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     /* The policy is a second wall behind the escaping and the images: were
      * markup ever to slip through, the browser still runs and fetches nothing. */
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -45,8 +41,11 @@ void html_page_begin(html_page *pg, const html_sources *src)
     html_put(pg->f, title);
     fprintf(pg->f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", style);
     html_heading(pg, 1, NULL, title);
-    fprintf(pg->f, "<p class=\"lead\">Generated %s by osslbench report. Every chart is an image "
-                   "inside the page; the page needs no network and runs no script.</p>\n", when);
+    /* No clock time: the page is a function of the run's files alone, so
+     * make compare and a later make report write the same bytes (the run's
+     * own times are in its metadata). */
+    fputs("<p class=\"lead\">Written by osslbench report from the results' files. Every chart is an "
+          "image inside the page; the page needs no network and runs no script.</p>\n", pg->f);
     html_put_text_file(pg, src->notes, "notes");
 }
 

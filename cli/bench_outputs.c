@@ -2,6 +2,7 @@
 #include "bench_outputs.h"
 #include "bench_say.h"
 #include "meta_text.h"
+#include "report_page.h"
 #include "spawn.h"
 #include "../analysis/report.h"
 #include "../csv/csv.h"
@@ -98,3 +99,9 @@ int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
     return spawn_wait(argv, NULL, NULL);
 }
 
+
+bool bench_write_page(const char *dir, const char *baseline, char *why, size_t n)
+{
+    report_page_job job = {.input = dir, .baseline = baseline, .out = dir};
+    return report_page_write(&job, why, n) == 0;
+}

@@ -1,6 +1,6 @@
 /* What `make compare` leaves in a run folder after the runner: its lines
- * of metadata.txt, the charts (plots/draw.sh) or, for instruction counts,
- * compare.md. */
+ * of metadata.txt, the charts (plots/draw.sh) and the page (report.html)
+ * or, for instruction counts, compare.md. */
 #ifndef CLI_BENCH_OUTPUTS_H
 #define CLI_BENCH_OUTPUTS_H
 
@@ -29,5 +29,10 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
                           const char *base);
 /* plots/draw.sh into dir/plots: its exit status. */
 int bench_draw_charts(const char *repo, const char *baseline, const char *dir);
+
+/* dir/report.html, the page `make report` writes (cli/report_page.h), from
+ * the run's files and charts; false with why when it could not be written
+ * (nothing else in dir is touched). */
+bool bench_write_page(const char *dir, const char *baseline, char *why, size_t n);
 
 #endif

@@ -77,7 +77,7 @@ static void add_file(char *out, size_t n, const char *path)
     snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? ", " : "", path);
 }
 
-void bench_say_open_first(const char *plots_dir)
+void bench_say_open_first(const char *page, const char *plots_dir)
 {
     char list[PATH_MAX], line[4096], path[PATH_MAX], files[4 * PATH_MAX] = "";
     char speedup[256] = "", throughput[256] = "", apis[256] = "", timeline[256] = "";
@@ -85,10 +85,8 @@ void bench_say_open_first(const char *plots_dir)
         {"speedup", speedup}, {"throughput", throughput}, {"apis", apis}, {"timeline", timeline}};
     snprintf(list, sizeof list, "%s/charts.list", plots_dir);
     FILE *f = fopen(list, "r");
-    if (f == NULL)
-        return;
     long charts = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
         char *tab = strchr(line, '\t');
         charts += line[0] != '\n' && line[0] != '\0';
         if (tab == NULL)
@@ -100,7 +98,10 @@ void bench_say_open_first(const char *plots_dir)
             if (strcmp(line, firsts[i].kind) == 0 && firsts[i].first[0] == '\0')
                 snprintf(firsts[i].first, 256, "%s", name);
     }
-    fclose(f);
+    if (f != NULL)
+        fclose(f);
+    if (page != NULL) /* the one file that shows all the others */
+        add_file(files, sizeof files, page);
     if (exists(plots_dir, "speedup.txt", "", path, sizeof path))
         add_file(files, sizeof files, path);
     if (exists(plots_dir, "timeline-releases.md", "", path, sizeof path))

@@ -12,10 +12,11 @@
  * else the rules of thumb of bench_plan.c. */
 void bench_say_plan(double seconds, int quick, size_t nlibs, long points, size_t nbuild,
                     const char *builds);
-/* The speed-up table, the first speed-up chart (throughput when there is
+/* The page (report.html, when written: NULL else), then the speed-up
+ * table, the first speed-up chart (throughput when there is
  * only one library; the first timeline chart when a long release history
  * has neither), the first API-path chart, the release notes of a timeline:
  * taken from plots_dir/charts.list. */
-void bench_say_open_first(const char *plots_dir);
+void bench_say_open_first(const char *page, const char *plots_dir);
 
 #endif

@@ -2,8 +2,9 @@
  * libraries (cli/bench_libs.c), builds the default releases when none is
  * installed, says the plan (cli/bench_plan.c), measures them in one run into
  * a fresh folder (cli/bench_folder.c), adds to the runner's metadata.txt
- * what only it knows, points results/latest at the run and draws the
- * charts.  Everything after `--` is `osslbench run`'s own options.
+ * what only it knows, points results/latest at the run, draws the charts
+ * and writes the page (report.html, as make report would).  Everything
+ * after `--` is `osslbench run`'s own options.
  * plots/compare.sh checks make's knobs and the Debian packages, then calls
  * this; builds/ (make builds) and plots/draw.sh stay the shell they are. */
 #define _GNU_SOURCE
@@ -264,6 +265,13 @@ static int parse(int argc, char **argv, bench_options *o, char *installed, char 
     return -1;
 }
 
+/* Last, so that it is the line seen: the rest of the run is there. */
+static void say_no_page(const char *why, const char *dir)
+{
+    bench_say("error: the page was not written (%s); the run's results, metadata and charts are "
+              "kept in %s", why, dir);
+}
+
 static int bench(const bench_options *o, bench_libs *libs)
 {
     char why[1024], dir[4096], name[512], csv[4200];
@@ -331,16 +339,28 @@ static int bench(const bench_options *o, bench_libs *libs)
         return rc != 0;
     }
     int drawn = bench_draw_charts(o->repo, o->baseline, dir);
-    if (drawn != 0)
-        return drawn;
-    bench_say("done in %lds: %s (results/latest)", (long)(time(NULL) - t0), dir);
-    char plots[4200];
+    /* The page even when a chart failed: it shows the others and says which is missing. */
+    char plots[4200], page[4200], page_why[6144];
+    bool paged = bench_write_page(dir, o->baseline, page_why, sizeof page_why);
     snprintf(plots, sizeof plots, "%s/plots", dir);
-    bench_say_open_first(plots);
+    snprintf(page, sizeof page, "%s/report.html", dir);
+    if (drawn != 0) {
+        if (paged)
+            bench_say("some charts could not be drawn (above); the page shows the others: %s", page);
+        else
+            say_no_page(page_why, dir);
+        return drawn;
+    }
+    bench_say("done in %lds: %s (results/latest)", (long)(time(NULL) - t0), dir);
+    bench_say_open_first(paged ? page : NULL, plots);
     if (rc != 0) {
         bench_say("some points failed (runner exit %d, about %ld rows): see the status and note columns", rc, res.failed);
+        if (!paged)
+            say_no_page(page_why, dir);
         return 1;
     }
+    if (!paged)
+        return say_no_page(page_why, dir), 1;
     return 0;
 }
 

@@ -5,12 +5,12 @@
 #include "../analysis/report_html.h"
 #include "../csv/json_write.h"
 #include "cmd_report_hosts.h"
+#include "report_page.h"
 #include "run_metadata.h"
 #include "command_options.h"
 #include "commands.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,58 +216,6 @@ static void write_stdout(const report *r, int formats)
     }
 }
 
-/* "osslbench report: <name>" of the folder the page is about. */
-static void page_title(char *buf, size_t n, const char *dir)
-{
-    char copy[PATH_MAX];
-    snprintf(copy, sizeof copy, "%s", dir);
-    if (strcmp(copy, ".") == 0 && getcwd(copy, sizeof copy) == NULL)
-        snprintf(copy, sizeof copy, ".");
-    snprintf(buf, n, "osslbench report: %s", basename(copy));
-}
-
-typedef struct {
-    const report *r;
-    const html_sources *src;
-} run_page;
-
-static void write_run_page(const void *ctx, FILE *f)
-{
-    const run_page *p = ctx;
-    report_write_html(p->r, p->src, f);
-}
-
-static void write_notes_page(const void *ctx, FILE *f)
-{
-    notes_write_html(ctx, f);
-}
-
-/* The html page of one run (r NULL: of the notes alone) into out/report.html
- * or on stdout; its charts and metadata.txt are beside csv_path (NULL: the
- * CSV came from stdin, so no folder has them). */
-static bool write_html(const report *r, html_sources *src, const char *csv_path, const char *out)
-{
-    char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
-    snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
-    char *run_dir = csv_path != NULL ? dirname(dir) : dir;
-    html_plots_dir(run_dir, plots, sizeof plots);
-    snprintf(metadata, sizeof metadata, "%s/metadata.txt", run_dir);
-    page_title(title, sizeof title, out != NULL ? out : run_dir);
-    src->title = title;
-    src->metadata = csv_path != NULL ? metadata : NULL;
-    if (src->charts_dir == NULL && csv_path != NULL)
-        src->charts_dir = plots;
-    run_page page = {.r = r, .src = src};
-    if (out != NULL)
-        return r != NULL ? report_out_atomic(out, "report.html", write_run_page, &page)
-                         : report_out_atomic(out, "report.html", write_notes_page, src);
-    if (r != NULL)
-        report_write_html(r, src, stdout);
-    else
-        notes_write_html(src, stdout);
-    return true;
-}
-
 typedef struct {
     const result_set *set;
     const char *metadata;
@@ -326,7 +274,7 @@ int cmd_report(int argc, char **argv)
     }
     if (ninputs > 1) {
         char title[PATH_MAX + 32];
-        page_title(title, sizeof title, out != NULL ? out : ".");
+        report_page_title(title, sizeof title, out != NULL ? out : ".");
         html.title = title;
         return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
     }
@@ -334,16 +282,18 @@ int cmd_report(int argc, char **argv)
         fputs("osslbench report: --reference is for several hosts' results\n", stderr);
         return 2;
     }
-    if (input == NULL && formats == F_HTML && html.notes != NULL) {
-        if (out != NULL && mkdir(out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
-            return 1;
-        }
-        return write_html(NULL, &html, NULL, out) && fflush(stdout) == 0 ? 0 : 1;
-    }
-    if (input == NULL) {
+    if (input == NULL && !(formats == F_HTML && html.notes != NULL)) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);
         return 2;
+    }
+    if (formats == F_HTML) { /* the one page function make compare calls too */
+        char why[6144];
+        report_page_job job = {.input = input, .baseline = baseline, .out = out, .src = html,
+                               .warn = true};
+        int status = report_page_write(&job, why, sizeof why);
+        if (status != 0)
+            fprintf(stderr, "osslbench report: %s\n", why);
+        return status;
     }
     if (formats == 0)
         formats = out != NULL ? F_ALL : F_TERM;
@@ -372,18 +322,13 @@ int cmd_report(int argc, char **argv)
         return 1;
     }
     int status = 0;
-    bool from_stdin = strcmp(input, "-") == 0;
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (formats == F_HTML ? !write_html(&r, &html, from_stdin ? NULL : path, out)
-                                     : !write_outputs(&r, formats, out)) {
+        } else if (!write_outputs(&r, formats, out)) {
             status = 1;
         }
-    } else if (formats == F_HTML) {
-        write_html(&r, &html, from_stdin ? NULL : path, NULL);
-        status = fflush(stdout) != 0;
     } else {
         write_stdout(&r, formats);
         if (fflush(stdout) != 0)

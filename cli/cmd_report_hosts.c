@@ -32,8 +32,8 @@ bool report_out_close(FILE *f, const char *path)
     return true;
 }
 
-bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
-                       const void *ctx)
+bool report_out_atomic_why(const char *dir, const char *name,
+                           void (*w)(const void *, FILE *), const void *ctx, char *why, size_t n)
 {
     char tmp[4200], path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -41,7 +41,7 @@ bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *
     int fd = mkstemp(tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (f == NULL) {
-        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+        snprintf(why, n, "%s: %s", path, strerror(errno));
         if (fd >= 0) {
             close(fd);
             unlink(tmp);
@@ -54,8 +54,18 @@ bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, path) == 0)
         return true;
-    fprintf(stderr, "osslbench report: %s: %s\n", path, ok ? strerror(errno) : "write error");
+    snprintf(why, n, "%s: %s", path, ok ? strerror(errno) : "write error");
     unlink(tmp);
+    return false;
+}
+
+bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
+                       const void *ctx)
+{
+    char why[4400];
+    if (report_out_atomic_why(dir, name, w, ctx, why, sizeof why))
+        return true;
+    fprintf(stderr, "osslbench report: %s\n", why);
     return false;
 }
 

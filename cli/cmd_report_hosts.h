@@ -21,6 +21,9 @@ bool report_out_close(FILE *f, const char *path);
  * over it once complete (a failed write leaves what was there). */
 bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
                        const void *ctx);
+/* The same, saying why it failed in why instead of on stderr. */
+bool report_out_atomic_why(const char *dir, const char *name,
+                           void (*w)(const void *, FILE *), const void *ctx, char *why, size_t n);
 
 struct html_sources;
 /* html: the files the html format shows (--charts, --notes). */

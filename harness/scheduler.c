@@ -195,6 +195,25 @@ static void fill_stats(const schedule *s, const point_state *pts, size_t n, cons
     free(w);
 }
 
+/* A point as the progress line counts it (harness/progress.h): what it adds
+ * to the planned visits, whether it meets the precision target, and its
+ * sample time spent and still allowed under --time. */
+static progress_tally tally(const schedule *s, const point_state *pt)
+{
+    const sampling_rule *r = &s->plan->sampling;
+    progress_tally t = {.planned = progress_point_plan(pt->finished, pt->visits, r->min_blocks),
+                        .finished = pt->finished,
+                        .within = pt->visits > 0 && pt->width <= r->precision};
+    for (size_t i = 0; i < s->nlibs; i++) {
+        double spent = (double)pt->lib[i].spent_ns / 1e9;
+        t.spent_s += spent;
+        bool sampling = pt->visits == 0 ? s->libs[i].loaded : pt->lib[i].measured;
+        if (!pt->finished && sampling && spent < r->time_s)
+            t.time_left_s += r->time_s - spent;
+    }
+    return t;
+}
+
 /* The points still to visit in the next pass: all of them in plan order the
  * first time, then the unfinished ones, widest intervals first. */
 static size_t next_pass(point_state *pts, size_t n, size_t pass, size_t *pick)
@@ -232,8 +251,12 @@ bool schedule_run(const schedule *s)
     uint64_t t0 = clock_ns();
     sample_counts counts = {0};
     progress pr;
-    progress_start(&pr, n, o->quiet);
-    size_t finished = 0;
+    size_t loaded = 0;
+    for (size_t i = 0; i < s->nlibs; i++)
+        loaded += s->libs[i].loaded;
+    progress_start(&pr, n, progress_point_plan(false, 0, o->sampling.min_blocks),
+                   o->sampling.precision, o->sampling.budget_s,
+                   (double)n * (double)loaded * o->sampling.time_s, o->quiet);
     bool ok = true, spent = false;
     for (size_t m; ok && !spent && (m = next_pass(pts, n, pass, pick)) > 0; pass++) {
         if (pass > 0)
@@ -248,6 +271,7 @@ bool schedule_run(const schedule *s)
                 spent = true;
                 break;
             }
+            progress_tally before = tally(s, pt);
             if (pt->visits == 0)
                 point_start_rows(s, pt);
             if (!(ok = point_visit(&v, pt)))
@@ -255,9 +279,9 @@ bool schedule_run(const schedule *s)
             visits++;
             passes = pass + 1;
             point_judge(s, pt, base);
-            finished += pt->finished;
-            progress_visit(&pr, pass + 1, finished, pt->def.ws->name, api_name(pt->def.api),
-                           pt->def.ws->w->ops[pt->def.op], pt->def.bytes);
+            progress_tally after = tally(s, pt);
+            progress_visit(&pr, pass + 1, &before, &after, pt->def.ws->name,
+                           api_name(pt->def.api), pt->def.ws->w->ops[pt->def.op], pt->def.bytes);
             emit(s, pts, n, &next, false, &counts);
         }
     }

@@ -33,12 +33,12 @@ setup() {
     [[ $err == *"compare: 2 libraries:"* ]]
     [[ $err == *"system-3.0."*"$SYSTEM_LIBCRYPTO"* ]]
     [[ $err == *"1.1.1w"*"$LIB111"* ]]
-    [[ $err =~ \[\ *[0-9]+/[0-9]+\].*elapsed.*eta ]] # the runner's progress lines
+    [[ $err =~ visit\ [0-9]+\ of\ (at\ least\ )?[0-9]+\ .*points\ within.*elapsed.*eta ]] # the runner's progress lines
     [ "$(cat "$BATS_FILE_TMPDIR/main.seconds")" -lt 150 ]
     [[ $(cat "$BATS_FILE_TMPDIR/main.out") == *"Speed-up vs 1.1.1w"* ]]
 }
 
-@test "a plan line before anything runs (points, libraries, time); the last line names files to open, which exist" {
+@test "a plan line before anything runs (points, libraries, time); the last line names files to open, the page first, which exist" {
     err=$(cat "$BATS_FILE_TMPDIR/main.err")
     # the default set's points, as the runner counts them
     points=$("$OSSLBENCH" run --lib /x --quick --plan | awk '$1 == "points" { print $2 }')
@@ -50,8 +50,9 @@ setup() {
     files=${last#compare: open first: }
     files=${files% (*}
     IFS=, read -r -a open <<<"$files"
-    [ "${#open[@]}" -eq 3 ]
-    [[ ${open[0]} == */plots/speedup.txt && ${open[1]} == */plots/speedup-*.png && ${open[2]} == */plots/apis-*.png ]]
+    [ "${#open[@]}" -eq 4 ]
+    [[ ${open[0]} == */report.html ]]
+    [[ ${open[1]} == */plots/speedup.txt && ${open[2]} == */plots/speedup-*.png && ${open[3]} == */plots/apis-*.png ]]
     for f in "${open[@]}"; do f=${f# }; [ -s "$f" ] || [ -s "$ROOT/$f" ]; done
 }
 
@@ -311,7 +312,7 @@ EOF
         "$ROOT/plots/compare.sh" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
     pid=$!
     for _ in $(seq 300); do # until the runner has done a few points
-        [ "$(grep -c '^\[ *[0-9]*/' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break
+        [ "$(grep -c '^visit [0-9]* of ' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break
         sleep 0.1
     done
     kill -INT -- -"$pid"

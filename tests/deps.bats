@@ -48,7 +48,7 @@ path_without() {
     [[ $own == "deps: error: missing Debian packages: gnuplot-nox (charts: no gnuplot); install them with: "*"apt-get install --no-install-recommends gnuplot-nox" ]]
     [ ! -e "$TMP/calls" ]             # the runner was not even asked what a library is
     [ ! -e "$TMP/results" ]           # no run folder
-    [ "$(grep -Ec '^\[ *[0-9]+/' <<<"$output")" -eq 0 ] # no progress line: no point measured
+    [ "$(grep -Ec '^visit [0-9]+ of ' <<<"$output")" -eq 0 ] # no progress line: no point measured
 }
 
 @test "make regress METRIC=instructions without valgrind: one line naming it, nothing measured; METRIC=time needs none" {

@@ -157,14 +157,28 @@ check_full_quick_run() {
     [[ $output == *load_failed* ]]
 }
 
-@test "progress in a log (stderr not a terminal): a line every few percent with the ETA, not one per point" {
+@test "progress in a log (stderr not a terminal): a line every few percent of the planned visits with the ETA" {
     run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --workloads sha256,aes-128-cbc,hmac-sha256 \
         --api legacy,evp,fetch --sizes 16,32,64,128,256,512,1024,2048 --csv "$TMP/r.csv"
     [ "$status" -eq 0 ]
-    run grep -E '^\[ *[0-9]+/72\] +[0-9]+% .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}$' <<<"$output"
-    [ "${#lines[@]}" -ge 2 ] || { echo "$output"; false; } # 72 points
+    # --quick plans one visit per point: visits done of 72 planned, the points within 1%
+    run grep -E '^visit [0-9]+ of (at least )?72 +[0-9]+%  pass 1  [0-9]+/72 points within 1%  .*elapsed [0-9]+:[0-9]{2}  eta [0-9]+:[0-9]{2}( \(at most [0-9:]+\))?$' <<<"$output"
+    [ "${#lines[@]}" -ge 2 ] || { echo "$output"; false; } # 72 visits
     [ "${#lines[@]}" -le 12 ] || { echo "$output"; false; }
-    [[ ${lines[-1]} == "[  72/72] 100% "* ]]
+    [[ ${lines[-1]} == "visit 72 of 72  100%  pass 1  "* ]]
+}
+
+@test "progress of a plan of several visits: the planned visits, the passes and the points within the target" {
+    # two libraries, 4 points: every point at least 8 visits (MIN_BLOCKS), 32 planned at the start
+    run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --lib "again=$SYSTEM_LIBCRYPTO" --workloads sha256 \
+        --api legacy,evp --sizes 16,1024 --time 0.3 --csv "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    run grep -E '^visit [0-9]+ of ' <<<"$output"
+    [[ ${lines[0]} =~ ^visit\ [0-9]+\ of\ at\ least\ 32\ +[0-9]+%\ \ pass\ 1\ \  ]]
+    [[ ${lines[-1]} =~ ^visit\ ([0-9]+)\ of\ ([0-9]+)\ \ 100%\ \ pass\ [0-9]+\ \ [0-4]/4\ points\ within\ 1% ]]
+    # the end: exactly the visits done (the plan grew as far as the rule asked)
+    [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+    [ "${BASH_REMATCH[1]}" -ge 4 ]
 }
 
 @test "progress on a terminal: one line redrawn in place" {
@@ -172,8 +186,8 @@ check_full_quick_run() {
     script -qec "$OSSLBENCH run --lib $SYSTEM_LIBCRYPTO --quick --workloads sha256 --api legacy,evp,fetch --sizes 16,64,256,1024" \
         /dev/null >"$TMP/tty" </dev/null
     # 12 points: 12 redraws of one line, ended by a single line break
-    [ "$(grep -o $'\r\\[ *[0-9]*/12\\]' "$TMP/tty" | wc -l)" -eq 12 ]
-    [ "$(grep -c '^.*/12\] .*eta' "$TMP/tty")" -eq 1 ]
+    [ "$(grep -Eo $'\rvisit [0-9]+ of (at least )?12 ' "$TMP/tty" | wc -l)" -eq 12 ]
+    [ "$(grep -Ec '^.*visit [0-9]+ of (at least )?12 .*eta' "$TMP/tty")" -eq 1 ]
 }
 
 @test "bad workload, API and size values: one line each, exit 2" {
