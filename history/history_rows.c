@@ -191,9 +191,7 @@ bool history_row_read(sqlite3_stmt *st, int first, int schema, result_set *out, 
     FILE *m = open_memstream(&csv, &len);
     if (m == NULL)
         abort();
-    for (size_t i = 0; i < result_column_count; i++)
-        fprintf(m, "%s%s", i ? "," : "", result_columns[i]);
-    fputc('\n', m);
+    csv_write_header(m);
     result_row samples = {0};
     bool ok = true, unpacked = false;
     for (int i = 0; ok && i < (int)result_column_count; i++) {
