@@ -94,11 +94,12 @@ line"
     [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null || skip "needs a non-root user or setpriv"
     mkdir -p src/run/locked && echo x >src/run/locked/f
     tar -czf locked.tgz --mode='a-rwx' -C src run
-    # a folder every user can reach (the bats folders may not be)
+    # a folder every user can reach (the bats folders may not be, nor the
+    # checkout: a clone under a mode-700 folder); unpack.sh is self-contained
     D=$(mktemp -d /tmp/unpack-000.XXXXXX)
-    chmod 777 "$D" && cp locked.tgz "$D/" && chmod 644 "$D/locked.tgz"
+    chmod 777 "$D" && cp locked.tgz "$U" "$D/" && chmod 644 "$D/locked.tgz" && chmod 755 "$D/unpack.sh"
     as_user() { if [ "$(id -u)" -ne 0 ]; then "$@"; else setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; fi; }
-    run as_user "$U" "$D/locked.tgz" "$D/in"
+    run as_user "$D/unpack.sh" "$D/locked.tgz" "$D/in"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     as_user test -r "$D/in/run/locked/f"
     run as_user rm -rf -- "$D/in"
