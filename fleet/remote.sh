@@ -84,6 +84,11 @@ compare_command "$src" "$src" "$wd"
 # than every shipped source, which the key shows they were built from.
 cache=$wd/../.runner-cache
 key=$(bash "$src/fleet/runner-key.sh" "$src") || die "cannot compute the runner's content key"
+# One build at a time on this machine: another host folder started at once
+# waits for it and copies it in, instead of compiling it a second time beside it.
+if mkdir -p -- "$cache" 2>/dev/null && exec 8>"$cache/.lock"; then
+    flock -w 1800 8 || say "the runner cache stayed locked for 30 minutes: building beside it"
+fi
 reused=0
 if [[ -f $cache/$key/bin/osslbench ]] && cp -a -- "$cache/$key/." "$src/" 2>/dev/null; then
     find "$src/bin" "$src/build" -type f -exec touch -d "@$(date +%s)" {} + && reused=1
@@ -98,7 +103,7 @@ fi
 # Not -s: build.log shows what was compiled (nothing when reused).
 make -C "$src" --no-print-directory -j"$(nproc)" >build.log 2>&1 \
     || { tail -n 5 build.log >&2; die "make failed on $(hostname) (build.log above)"; }
-if ((!reused)) && mkdir -p -- "$cache" && new=$(mktemp -d "$cache/.new.XXXXXX"); then
+if ((!reused)) && new=$(mktemp -d "$cache/.new.XXXXXX" 2>/dev/null); then
     # Another host folder may store the same key at once: the first rename wins.
     { cp -a -- "$src/bin" "$src/build" "$new/" && mv -T -- "$new" "$cache/$key" 2>/dev/null; } || rm -rf -- "$new"
     # The three keys used last are kept.
@@ -106,6 +111,7 @@ if ((!reused)) && mkdir -p -- "$cache" && new=$(mktemp -d "$cache/.new.XXXXXX");
         | sort -rn | tail -n +4 | cut -d' ' -f2)
     for k in "${old_keys[@]}"; do rm -rf -- "${cache:?}/$k"; done
 fi
+exec 8>&- # the lock
 
 mkdir -p "$wd/results"
 before=$(readlink "$wd/results/latest" 2>/dev/null || true)
