@@ -24,7 +24,7 @@ CROSS_LIBDIR   = $(CROSS_SYSROOT)/usr/lib/$(CROSS_TRIPLET)
 cross-build: | knobs-check
 	@command -v $(CROSS_CC) >/dev/null || { echo "cross: $(CROSS_CC) is missing (apt-get install gcc-$(CROSS_TRIPLET))" >&2; exit 1; }
 	@cross/sysroot.sh $(CROSS_DEB_ARCH) $(CROSS_SYSROOT) >/dev/null
-	$(MAKE) --no-print-directory CC=$(CROSS_CC) OBJDIR=$(CROSS_DIR)/obj BIN=$(CROSS_DIR)/bin/osslbench \
+	@$(PARALLEL_MAKE) CC=$(CROSS_CC) OBJDIR=$(CROSS_DIR)/obj BIN=$(CROSS_DIR)/bin/osslbench \
 	    UNIT_DIR=$(CROSS_DIR)/tests SYSTEM_LIBCRYPTO=/usr/lib/$(CROSS_TRIPLET)/libcrypto.so.3 \
 	    CFLAGS="-O2 -g -I$(CROSS_SYSROOT)/usr/include" \
 	    LDFLAGS="-L$(CROSS_LIBDIR) -Wl,-rpath,$(CROSS_LIBDIR)" \

@@ -8,7 +8,8 @@
 #        locally: prints the command HOST would run, from the knobs and
 #        version in fleet.sh's folder SHIP that would be shipped; runs nothing)
 #
-# Builds the runner natively (whatever the CPU), runs `make compare` with the
+# Builds the runner natively (whatever the CPU; once per content key, kept in
+# FLEET_DIR/.runner-cache/ for the next run), runs `make compare` with the
 # knobs in SRC/fleet-knobs.txt (releases it lacks are built here, into the
 # working folder's builds/, kept for the next fleet run), and packs the new
 # run folder into HOST.tar.gz for parallel to bring back.  Exit status: that
@@ -75,8 +76,42 @@ done
 
 compare_command "$src" "$src" "$wd"
 
-say "$(hostname) ($(uname -m)): building the runner"
-make -C "$src" -s >build.log 2>&1 || { tail -n 5 build.log >&2; die "make failed on $(hostname) (build.log above)"; }
+# The runner is compiled once per content key (fleet/runner-key.sh: the
+# shipped sources, the compiler and its flags) and kept in
+# FLEET_DIR/.runner-cache/KEY, shared by this machine's host folders (a host
+# label never starts with a dot): a later run from the same sources copies
+# it in and make finds nothing to do.  The copies are stamped now, newer
+# than every shipped source, which the key shows they were built from.
+cache=$wd/../.runner-cache
+key=$(bash "$src/fleet/runner-key.sh" "$src") || die "cannot compute the runner's content key"
+# One build at a time on this machine: another host folder started at once
+# waits for it and copies it in, instead of compiling it a second time beside it.
+if mkdir -p -- "$cache" 2>/dev/null && exec 8>"$cache/.lock"; then
+    flock -w 1800 8 || say "the runner cache stayed locked for 30 minutes: building beside it"
+fi
+reused=0
+if [[ -f $cache/$key/bin/osslbench ]] && cp -a -- "$cache/$key/." "$src/" 2>/dev/null; then
+    find "$src/bin" "$src/build" -type f -exec touch -d "@$(date +%s)" {} + && reused=1
+    touch -- "$cache/$key" 2>/dev/null || true # last used: kept by the pruning below
+fi
+if ((reused)); then
+    say "$(hostname) ($(uname -m)): reusing the runner built from these sources (key ${key:0:12})"
+else
+    rm -rf -- "${src:?}/bin" "${src:?}/build"
+    say "$(hostname) ($(uname -m)): building the runner"
+fi
+# Not -s: build.log shows what was compiled (nothing when reused).
+make -C "$src" --no-print-directory -j"$(nproc)" >build.log 2>&1 \
+    || { tail -n 5 build.log >&2; die "make failed on $(hostname) (build.log above)"; }
+if ((!reused)) && new=$(mktemp -d "$cache/.new.XXXXXX" 2>/dev/null); then
+    # Another host folder may store the same key at once: the first rename wins.
+    { cp -a -- "$src/bin" "$src/build" "$new/" && mv -T -- "$new" "$cache/$key" 2>/dev/null; } || rm -rf -- "$new"
+    # The three keys used last are kept.
+    mapfile -t old_keys < <(find "$cache" -mindepth 1 -maxdepth 1 -type d -regex '.*/[0-9a-f]\{64\}' -printf '%T@ %f\n' \
+        | sort -rn | tail -n +4 | cut -d' ' -f2)
+    for k in "${old_keys[@]}"; do rm -rf -- "${cache:?}/$k"; done
+fi
+exec 8>&- # the lock
 
 mkdir -p "$wd/results"
 before=$(readlink "$wd/results/latest" 2>/dev/null || true)

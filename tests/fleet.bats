@@ -30,7 +30,7 @@ fleet() { # RESULTS_ROOT HOSTS [more make arguments]: one make fleet, output in 
 # written a first result row; prints how long that took.
 kill_fleet_b_midrun() {
     local partial pid pgid
-    for i in $(seq 600); do
+    for i in $(seq 1200); do
         partial=$(compgen -G "$REMOTE/fleet-b/results/*/results.csv.partial" | head -n 1 || true)
         if [[ -n $partial && $(wc -l <"$partial") -ge 2 ]]; then
             pid=$(cat "$REMOTE/fleet-b/run.pid")
@@ -78,6 +78,9 @@ setup_file() {
 # is rewritten once.  fleet-evil's charts and page carry script (its CSV is
 # its own, untouched); fleet-link's run folder gains a symbolic link to
 # /etc/passwd.  (The hosts are this machine: their folders are local.)
+# Only a call to that host rewrites its tarball, into a new file renamed over
+# it: rewritten in place by the other host's call, it was once fetched while
+# half written ("the tarball is empty").
 tampering_ssh() {
     printf '#!/usr/bin/env bash\nSSHCFG=%q REMOTE=%q\n' "$SSHCFG" "$REMOTE"
     cat <<'TAMPER'
@@ -86,7 +89,7 @@ rc=$?
 svg='<svg xmlns="http://www.w3.org/2000/svg" onload="document.title=1"><script>document.title="PWNED"</script></svg>'
 for h in fleet-evil fleet-link; do
     t=$REMOTE/$h/$h.tar.gz
-    [[ -f $t && ! -e $t.tampered ]] || continue
+    [[ " $* " == *" $h "* && -f $t && ! -e $t.tampered ]] || continue
     w=$(mktemp -d)
     tar -xzf "$t" -C "$w"
     run=$(ls "$w")
@@ -96,7 +99,8 @@ for h in fleet-evil fleet-link; do
     else
         ln -s /etc/passwd "$w/$run/plots/passwd"
     fi
-    tar -czf "$t" -C "$w" "$run"
+    tar -czf "$t.new" -C "$w" "$run"
+    mv -f "$t.new" "$t"
     rm -rf "$w"
     touch "$t.tampered"
 done
@@ -109,6 +113,7 @@ teardown_file() {
 }
 
 setup() {
+    [[ $BATS_TEST_DESCRIPTION != "runner key:"* ]] || return 0 # no ssh, no fleet
     need parallel rsync gnuplot || skip "needs GNU parallel, rsync and gnuplot (apt-get install parallel rsync gnuplot-nox)"
     [[ -n ${SSHCFG:-} && -f $BATS_FILE_TMPDIR/good.rc ]] || skip "no loopback sshd (apt-get install openssh-server openssh-client)"
 }
@@ -246,6 +251,72 @@ run_of() { readlink -f "$BATS_FILE_TMPDIR/$1/latest"; }
     mapfile -t charts < <(cut -f2 "$f/fleet-evil/plots/charts.list")
     run "$ROOT/tests/fleet/check-html.sh" "$f/report.html" "${charts[@]}"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "later fleet runs reuse the runner the first one built on this machine: nothing is compiled again" {
+    # the first run: of fleet-a and fleet-b, started at once, one built it and
+    # the other waited for it and copied it in
+    run cat "$(run_of good)"/logs/fleet-[ab]-attempt1.log
+    [ "$(grep -c 'building the runner' <<<"$output")" -eq 1 ]
+    [ "$(grep -c 'reusing the runner built from these sources' <<<"$output")" -eq 1 ]
+    run find "$REMOTE/.runner-cache" -mindepth 1 -maxdepth 1 ! -name .lock
+    [ "${#lines[@]}" -eq 1 ] || { echo "$output"; false; }
+    [[ ${lines[0]##*/} =~ ^[0-9a-f]{64}$ ]]
+    # the last run: fleet-a ran before, fleet-evil never did; both copied it in
+    f=$(run_of hostile)
+    grep -q 'reusing the runner built from these sources (key [0-9a-f]\{12\})' "$f/logs/fleet-a-attempt1.log"
+    grep -q 'reusing the runner built from these sources' "$f/logs/fleet-evil-attempt1.log"
+    # and make compiled nothing there (build.log lists what it compiles)
+    for h in fleet-a fleet-evil; do
+        [ -f "$REMOTE/$h/build.log" ]
+        run grep -c -e ' -c -o ' "$REMOTE/$h/build.log"
+        [ "$output" -eq 0 ] || { echo "$h:"; cat "$REMOTE/$h/build.log"; false; }
+    done
+}
+
+@test "runner key: the shipped sources, the compiler and the build variables change it; prose and knobs do not" {
+    t=$BATS_TEST_TMPDIR/src
+    mkdir -p "$t/harness" "$t/docs"
+    printf 'int x;\n' >"$t/harness/a.c"
+    printf 'x\n' >"$t/harness/t.def"
+    printf 'all:\n' >"$t/Makefile"
+    key() {
+        run env "$@" bash "$ROOT/fleet/runner-key.sh" "$t"
+        [ "$status" -eq 0 ]
+        [[ $output =~ ^[0-9a-f]{64}$ ]]
+    }
+    key CC=cc
+    k0=$output
+    # prose, the per-run knobs and version, and a previous build: the same key
+    echo note >"$t/README.md"
+    echo more >"$t/docs/x.txt"
+    echo WORKLOADS=sha256 >"$t/fleet-knobs.txt"
+    echo v1 >"$t/fleet-version.txt"
+    mkdir -p "$t/build/obj" && echo o >"$t/build/obj/a.o"
+    key CC=cc
+    [ "$output" = "$k0" ]
+    # a source, a table, the Makefile, the compiler or a flag: another key
+    printf 'int y;\n' >"$t/harness/a.c"
+    key CC=cc
+    [ "$output" != "$k0" ]
+    k1=$output
+    printf 'y\n' >"$t/harness/t.def"
+    key CC=cc
+    [ "$output" != "$k1" ]
+    k2=$output
+    key CC=cc CFLAGS=-O0
+    [ "$output" != "$k2" ]
+    # the same compiler path, another version
+    fcc=$BATS_TEST_TMPDIR/fcc
+    printf '#!/bin/sh\necho "fake cc 1.0"\n' >"$fcc"
+    chmod +x "$fcc"
+    key CC="$fcc"
+    k3=$output
+    printf '#!/bin/sh\necho "fake cc 1.1"\n' >"$fcc"
+    key CC="$fcc"
+    [ "$output" != "$k3" ]
+    run bash "$ROOT/fleet/runner-key.sh" "$t/nonexistent"
+    [ "$status" -eq 2 ]
 }
 
 @test "bad fleet knobs: one line, non-zero exit, no fleet folder" {

@@ -22,14 +22,23 @@ build/tests$(if $(SAN),-san)/test_shapes: $(FAKE_098)
 
 BATS_FILES ?= $(sort $(wildcard tests/*.bats))
 
-unit-tests: $(UNIT_BINS)
+# What the tests run is compiled on every CPU (BUILD_JOBS), also when make was
+# started without -j (a -j given to make is used instead: its jobserver); the
+# tests themselves then run one after another, after the last link.
+BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+PARALLEL_MAKE = case " $$MAKEFLAGS " in *" -j"*) j= ;; *) j=-j$(BUILD_JOBS) ;; esac; $(MAKE) --no-print-directory $$j
+
+unit-tests: | deps
+	@$(PARALLEL_MAKE) $(UNIT_BINS)
 	@tests/run-all.sh $(UNIT_BINS)
 
-shell-tests: $(BIN)
+shell-tests: | deps
+	@$(PARALLEL_MAKE) $(BIN)
 	@tests/run-all.sh -- $(BATS_FILES)
 
 # One run, one closing line: "tests: N passed, N failed, N skipped".
-test: $(UNIT_BINS) $(BIN)
+test: | deps
+	@$(PARALLEL_MAKE) $(UNIT_BINS) $(BIN)
 	@tests/run-all.sh $(UNIT_BINS) -- $(BATS_FILES)
 
 # The same unit and shell tests on an AddressSanitizer + UBSan build; any
@@ -45,7 +54,7 @@ lint:
 
 .PHONY: check-asan check-valgrind
 check-asan:
-	$(MAKE) SAN="$(ASAN_FLAGS)" bin/osslbench-san
+	@$(PARALLEL_MAKE) SAN="$(ASAN_FLAGS)" bin/osslbench-san
 	$(MAKE) SAN="$(ASAN_FLAGS)" unit-tests \
 	    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp
 	OSSLBENCH_BIN=$(CURDIR)/bin/osslbench-san ASAN_OPTIONS=detect_leaks=1:handle_segv=0 \
