@@ -1,12 +1,15 @@
 #define _GNU_SOURCE
 #include "bench_outputs.h"
 #include "bench_say.h"
+#include "commands.h"
+#include "fd_redirect.h"
 #include "meta_text.h"
 #include "report_page.h"
 #include "spawn.h"
 #include "../analysis/report.h"
 #include "../csv/csv.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,11 +77,18 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
     for (size_t i = 0; i < libs->count; i++) {
         if (strcmp(libs->lib[i].label, base) == 0)
             continue;
-        char *argv[] = {(char *)spawn_self(), "regress", "--format", "md", "--old-label",
-                        (char *)base, "--new-label", (char *)libs->lib[i].label, "--",
-                        (char *)csv, NULL};
-        spawn_io io = {.stdout_path = md, .append = true, .stderr_too = true};
-        spawn_wait(argv, &io, NULL);
+        char *argv[] = {"regress", "--format", "md", "--old-label", (char *)base,
+                        "--new-label", (char *)libs->lib[i].label, "--", (char *)csv, NULL};
+        fd_redirect out, err;
+        if (!fd_redirect_begin(&out, 1, md, true)) {
+            bench_say("cannot write %s: %s", md, strerror(errno));
+            return;
+        }
+        if (fd_redirect_to(&err, 2, 1)) { /* its messages beside its verdicts, as they were */
+            cmd_regress(9, argv);
+            fd_redirect_end(&err);
+        }
+        fd_redirect_end(&out);
         FILE *f = fopen(md, "a");
         if (f != NULL)
             fputc('\n', f), fclose(f);
