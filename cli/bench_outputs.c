@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "bench_outputs.h"
 #include "bench_say.h"
+#include "chart_draw.h"
 #include "commands.h"
 #include "fd_redirect.h"
 #include "meta_text.h"
@@ -97,18 +98,19 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
 
 int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
 {
-    char script[4096], out[4200];
-    snprintf(script, sizeof script, "%s/plots/draw.sh", repo);
+    char plots[4096], out[4200];
+    snprintf(plots, sizeof plots, "%s/plots", repo);
     snprintf(out, sizeof out, "%s/plots", dir);
-    char *argv[] = {script, "--out", out, NULL, NULL, "--", (char *)dir, NULL};
-    if (baseline != NULL) {
-        argv[3] = "--baseline", argv[4] = (char *)baseline;
-    } else {
-        argv[3] = "--", argv[4] = (char *)dir, argv[5] = NULL;
+    if (!spawn_found("gnuplot")) { /* as make plots: install it, or say how */
+        char deps[4200];
+        snprintf(deps, sizeof deps, "%s/tools/deps.sh", repo);
+        char *argv[] = {deps, "charts", NULL};
+        if (spawn_wait(argv, NULL, NULL) != 0)
+            return 1;
     }
-    return spawn_wait(argv, NULL, NULL);
+    chart_job job = {.plots_dir = plots, .results = dir, .out = out, .baseline = baseline};
+    return chart_draw_run(&job);
 }
-
 
 bool bench_write_page(const char *dir, const char *baseline, char *why, size_t n)
 {
