@@ -101,7 +101,8 @@ int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
     char plots[4096], out[4200];
     snprintf(plots, sizeof plots, "%s/plots", repo);
     snprintf(out, sizeof out, "%s/plots", dir);
-    if (!spawn_found("gnuplot")) { /* as make plots: install it, or say how */
+    char gnuplot[4096];
+    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot)) { /* as make plots: install it, or say how */
         char deps[4200];
         snprintf(deps, sizeof deps, "%s/tools/deps.sh", repo);
         char *argv[] = {deps, "charts", NULL};

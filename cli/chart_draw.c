@@ -115,7 +115,8 @@ static chart_line *read_list(const char *dir, size_t *count)
 static const char *const formats[] = {"png", "svg"};
 
 /* One gnuplot: in dir, its stderr appended to gnuplot-NAME.FMT.log. */
-static pid_t start(const char *plots_dir, const char *dir, const chart_line *c, const char *fmt)
+static pid_t start(const char *gnuplot, const char *plots_dir, const char *dir, const chart_line *c,
+                   const char *fmt)
 {
     char script[4200], dat[512], log[4700];
     snprintf(script, sizeof script, "%s/%s.gp", plots_dir, c->field[0]);
@@ -138,7 +139,7 @@ static pid_t start(const char *plots_dir, const char *dir, const chart_line *c, 
         fprintf(stderr, "%s: %s\n", dir, strerror(errno));
         _exit(1);
     }
-    execvp(argv[0], (char *const *)argv);
+    execv(gnuplot, (char *const *)argv); /* found once: not one try per PATH entry each */
     fprintf(stderr, "cannot run gnuplot: %s\n", strerror(errno));
     _exit(127);
 }
@@ -181,7 +182,8 @@ int chart_draw_list(const char *plots_dir, const char *dir)
     snprintf(path, sizeof path, "%s/charts.list", dir);
     if (access(path, F_OK) != 0)
         return die("%s has no charts.list", dir);
-    if (!spawn_found("gnuplot"))
+    char gnuplot[4096];
+    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot))
         return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)");
     chart_line *list = read_list(dir, &n);
     if (list == NULL)
@@ -192,7 +194,7 @@ int chart_draw_list(const char *plots_dir, const char *dir)
         for (size_t f = 0; f < 2; f++) {
             if (running >= jobs)
                 failed += !reap_one(), running--;
-            if (start(plots_dir, dir, &list[i], formats[f]) > 0)
+            if (start(gnuplot, plots_dir, dir, &list[i], formats[f]) > 0)
                 running++;
             else
                 failed++;

@@ -23,18 +23,17 @@ const char *spawn_self(void)
     return self;
 }
 
-bool spawn_found(const char *program)
+bool spawn_which(const char *program, char *file, size_t n)
 {
     const char *p = getenv("PATH");
     for (p = p != NULL ? p : ""; ; p++) { /* an empty entry is the current folder */
         size_t len = strcspn(p, ":");
-        char file[4096];
-        snprintf(file, sizeof file, "%.*s%s%s", (int)len, p, len ? "/" : "", program);
+        snprintf(file, n, "%.*s%s%s", (int)len, p, len ? "/" : "", program);
         if (access(file, X_OK) == 0)
             return true;
         p += len;
         if (*p == '\0')
-            return false;
+            return file[0] = '\0', false;
     }
 }
 
