@@ -6,7 +6,9 @@
  * and writes the page (report.html, as make report would).  Everything
  * after `--` is `osslbench run`'s own options.
  * plots/compare.sh checks make's knobs and the Debian packages, then calls
- * this; builds/ (make builds) and plots/draw.sh stay the shell they are. */
+ * this; builds/ (make builds) stays the shell it is.  The plan, the run, the
+ * history import, the report and the charts are calls in this process: it
+ * execs only the libraries' children and gnuplot (issue 44). */
 #define _GNU_SOURCE
 #include "bench_folder.h"
 #include "bench_libs.h"
