@@ -1,5 +1,5 @@
 /* gnuplot data for the cross-host charts, and the charts.list that
- * plots/draw-list.sh draws from (TAB-separated, as chart_data.c's):
+ * osslbench draw draws from (TAB-separated, as chart_data.c's):
  *
  *   hosts     name  slots  title  y-label  log(0|1)   one bar per host: rates
  *   relative  name  slots  title  reference           one bar per other host:

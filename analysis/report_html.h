@@ -12,7 +12,7 @@
 /* Files the page shows beside the model; any may be NULL or missing. */
 typedef struct html_sources {
     const char *title;      /* the page's heading ("osslbench report: <run>") */
-    const char *charts_dir; /* the SVGs charts.list names (drawn by plots/draw-list.sh) */
+    const char *charts_dir; /* the SVGs charts.list names (drawn by osslbench draw) */
     const char *metadata;   /* the run's metadata.txt ("key: value" lines) */
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
 } html_sources;

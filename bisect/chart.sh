@@ -3,7 +3,7 @@
 #
 # Draws the rate of every tested commit, in history order from GOOD to BAD,
 # as OUTPREFIX.png and OUTPREFIX.svg (chart kind bisect: plots/bisect.gp,
-# drawn by plots/draw-list.sh), with the boundary used to
+# drawn by `osslbench draw --list`), with the boundary used to
 # call a commit good or bad, and skipped commits marked on the axis.
 # The x axis is the position in `git rev-list --topo-order GOOD..BAD`, so the
 # gaps between tested commits show how much history each step ruled out.
@@ -63,13 +63,15 @@ read -r scale prefix < <(si_prefix "$good_rate")
 shown=$(awk -v g="$good_rate" -v b="$boundary" -v s="$scale" 'BEGIN { printf "%.6g", g * b / s }')
 
 # The chart is a kind of the chart table (analysis/charts.def: bisect):
-# a charts.list of one line beside its data, drawn by plots/draw-list.sh.
+# a charts.list of one line beside its data, drawn by `osslbench draw --list`.
 dir=$(mktemp -d "${TMPDIR:-/tmp}/bisect-chart.XXXXXX")
 trap 'rm -rf -- "$dir"' EXIT
 awk -F'\t' -v OFS='\t' -v s="$scale" '{ if ($2 != "NaN") $2 = $2 / s; print }' "$data" >"$dir/bisect.dat"
 printf 'bisect\tbisect\t0\t%s\t%s\t%s\t%s\n' "$title" "$what (${prefix}${unit})" "$shown" \
     "first ${BISECT_DIRECTION:-bad}" >"$dir/charts.list"
-"$(dirname "${BASH_SOURCE[0]}")/../plots/draw-list.sh" "$dir" >/dev/null || die "the bisect chart could not be drawn"
+root=$(dirname "${BASH_SOURCE[0]}")/..
+"${OSSLBENCH_BIN:-$root/bin/osslbench}" draw --plots "$root/plots" --list "$dir" >/dev/null ||
+    die "the bisect chart could not be drawn"
 mv -- "$dir/bisect.png" "$out.png"
 mv -- "$dir/bisect.svg" "$out.svg"
 rm -f -- "$data"

@@ -4,7 +4,8 @@
 #define _GNU_SOURCE
 #include "bench_libs.h"
 #include "bench_say.h"
-#include "spawn.h"
+#include "run_options.h"
+#include "../harness/libproc.h"
 
 #include <dirent.h>
 #include <glob.h>
@@ -126,31 +127,19 @@ bool bench_find_installed(const char *install_root, bench_libs *out, char *why, 
     return ok;
 }
 
-/* The release the runner reads in PATH (`osslbench info`), or "" with a line
- * saying why it does not load. */
+/* The release the runner reads in PATH, or "" with a line saying why it
+ * does not load.  The library's own child (harness/libproc.h: the exec'd
+ * measuring child) loads it and says so in its hello: no libcrypto is ever
+ * loaded into this process, which may meet several. */
 static void release_of(const char *knob, const char *path, char out[LABEL_SIZE])
 {
-    char *argv[] = {(char *)spawn_self(), "info", "--lib", (char *)path, NULL};
-    spawn_io io = {0};
-    int rc = spawn_capture(argv, &io);
-    const char *text = io.captured != NULL ? io.captured : "";
+    libproc lp = {.path = path};
     out[0] = '\0';
-    if (rc != 0) {
-        const char *prefix = "osslbench info: --lib ";
-        if (strncmp(text, prefix, strlen(prefix)) == 0)
-            text += strlen(prefix);
-        size_t len = strlen(text);
-        while (len > 0 && text[len - 1] == '\n')
-            len--;
-        bench_say("%s: %.*s (its rows will say so)", knob, (int)len, text);
-    } else {
-        char *save = NULL;
-        for (char *line = io.captured ? strtok_r(io.captured, "\n", &save) : NULL; line != NULL && out[0] == '\0';
-             line = strtok_r(NULL, "\n", &save))
-            if (sscanf(line, " release %63s", out) != 1)
-                out[0] = '\0';
-    }
-    free(io.captured);
+    if (libproc_start(&lp, -1, DEFAULT_TIMEOUT_S))
+        snprintf(out, LABEL_SIZE, "%s", lp.version);
+    else
+        bench_say("%s: %s: %s (its rows will say so)", knob, path, lp.load_error);
+    libproc_stop(&lp);
 }
 
 static bool add_extra(bench_libs *libs, char *entry, char *why, size_t n)

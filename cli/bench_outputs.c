@@ -1,12 +1,16 @@
 #define _GNU_SOURCE
 #include "bench_outputs.h"
 #include "bench_say.h"
+#include "chart_draw.h"
+#include "commands.h"
+#include "fd_redirect.h"
 #include "meta_text.h"
 #include "report_page.h"
 #include "spawn.h"
 #include "../analysis/report.h"
 #include "../csv/csv.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,11 +78,18 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
     for (size_t i = 0; i < libs->count; i++) {
         if (strcmp(libs->lib[i].label, base) == 0)
             continue;
-        char *argv[] = {(char *)spawn_self(), "regress", "--format", "md", "--old-label",
-                        (char *)base, "--new-label", (char *)libs->lib[i].label, "--",
-                        (char *)csv, NULL};
-        spawn_io io = {.stdout_path = md, .append = true, .stderr_too = true};
-        spawn_wait(argv, &io, NULL);
+        char *argv[] = {"regress", "--format", "md", "--old-label", (char *)base,
+                        "--new-label", (char *)libs->lib[i].label, "--", (char *)csv, NULL};
+        fd_redirect out, err;
+        if (!fd_redirect_begin(&out, 1, md, true)) {
+            bench_say("cannot write %s: %s", md, strerror(errno));
+            return;
+        }
+        if (fd_redirect_to(&err, 2, 1)) { /* its messages beside its verdicts, as they were */
+            cmd_regress(9, argv);
+            fd_redirect_end(&err);
+        }
+        fd_redirect_end(&out);
         FILE *f = fopen(md, "a");
         if (f != NULL)
             fputc('\n', f), fclose(f);
@@ -87,18 +98,20 @@ void bench_compare_counts(const bench_libs *libs, const char *dir, const char *c
 
 int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
 {
-    char script[4096], out[4200];
-    snprintf(script, sizeof script, "%s/plots/draw.sh", repo);
+    char plots[4096], out[4200];
+    snprintf(plots, sizeof plots, "%s/plots", repo);
     snprintf(out, sizeof out, "%s/plots", dir);
-    char *argv[] = {script, "--out", out, NULL, NULL, "--", (char *)dir, NULL};
-    if (baseline != NULL) {
-        argv[3] = "--baseline", argv[4] = (char *)baseline;
-    } else {
-        argv[3] = "--", argv[4] = (char *)dir, argv[5] = NULL;
+    char gnuplot[4096];
+    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot)) { /* as make plots: install it, or say how */
+        char deps[4200];
+        snprintf(deps, sizeof deps, "%s/tools/deps.sh", repo);
+        char *argv[] = {deps, "charts", NULL};
+        if (spawn_wait(argv, NULL, NULL) != 0)
+            return 1;
     }
-    return spawn_wait(argv, NULL, NULL);
+    chart_job job = {.plots_dir = plots, .results = dir, .out = out, .baseline = baseline};
+    return chart_draw_run(&job);
 }
-
 
 bool bench_write_page(const char *dir, const char *baseline, char *why, size_t n)
 {

@@ -27,7 +27,8 @@ void bench_append_metadata(const char *dir, const char *const *knobs, size_t nkn
 /* Each library's verdict against base, decided on instruction counts. */
 void bench_compare_counts(const bench_libs *libs, const char *dir, const char *csv,
                           const char *base);
-/* plots/draw.sh into dir/plots: its exit status. */
+/* The charts into dir/plots (chart_draw_run; gnuplot first, as make plots
+ * has it): 0, or 1. */
 int bench_draw_charts(const char *repo, const char *baseline, const char *dir);
 
 /* dir/report.html, the page `make report` writes (cli/report_page.h), from

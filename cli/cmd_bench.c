@@ -6,7 +6,9 @@
  * and writes the page (report.html, as make report would).  Everything
  * after `--` is `osslbench run`'s own options.
  * plots/compare.sh checks make's knobs and the Debian packages, then calls
- * this; builds/ (make builds) and plots/draw.sh stay the shell they are. */
+ * this; builds/ (make builds) stays the shell it is.  The plan, the run, the
+ * history import, the report and the charts are calls in this process: it
+ * execs only the libraries' children and gnuplot (issue 44). */
 #define _GNU_SOURCE
 #include "bench_folder.h"
 #include "bench_libs.h"
@@ -15,6 +17,8 @@
 #include "bench_say.h"
 #include "command_options.h"
 #include "commands.h"
+#include "fd_redirect.h"
+#include "run_inproc.h"
 #include "spawn.h"
 
 #include <stdlib.h>
@@ -102,31 +106,20 @@ static const char *run_option(const bench_options *o, const char *name, bool fla
     return NULL;
 }
 
-/* `run --plan`: the points, counted (and the options refused) before
- * anything is built or loaded.  -1 after saying why. */
+/* The run's own count of the points (and its refusal of the options),
+ * before anything is built or loaded.  -1 after saying why. */
 static long count_points(const bench_options *o)
 {
-    char *argv[MAX_ARGS] = {(char *)spawn_self(), "run", "--plan", "--lib", "plan"};
-    int k = 5;
+    char *argv[MAX_ARGS] = {"run", "--lib", "plan"};
+    int k = 3;
     for (int i = 0; i < o->nrun_args && k < MAX_ARGS - 1; i++)
         argv[k++] = o->run_args[i];
     argv[k] = NULL;
-    spawn_io io = {0};
-    int rc = spawn_capture(argv, &io);
-    char *text = io.captured != NULL ? io.captured : "";
-    long points = -1;
-    if (rc == 0) {
-        const char *p = strstr(text, "points ");
-        if (p != NULL && (p == text || p[-1] == '\n'))
-            points = strtol(p + 7, NULL, 10);
-    } else {
-        const char *prefix = "osslbench run: ";
-        text[strcspn(text, "\n")] = '\0';
-        die("%s (nothing was built or run)", strncmp(text, prefix, strlen(prefix)) == 0
-                                                   ? text + strlen(prefix) : text, "");
-    }
-    free(io.captured);
-    return points;
+    char why[512];
+    long points = run_count_points(k, argv, why, sizeof why);
+    if (points == -1)
+        die("%s (nothing was built or run)", why, "");
+    return points < 0 ? -1 : points;
 }
 
 /* Lines a helper script prints, one string each (joined by blanks). */
@@ -201,8 +194,9 @@ static int build_first(const bench_options *o, bench_libs *libs, long points, ch
     return 0;
 }
 
-/* Measures libs into dir: the runner's exit status; *interrupted on Ctrl-C
- * (it reaches the runner too: it stops, keeps its rows and exits 130). */
+/* Measures libs into dir, the run called in this process: its exit status;
+ * *interrupted on Ctrl-C (the run stops, keeps its rows and says 130).
+ * argv[0] is the program, as the run's metadata records it. */
 static int measure(const bench_options *o, const bench_libs *libs, const char *dir,
                    bool *interrupted)
 {
@@ -226,10 +220,7 @@ static int measure(const bench_options *o, const bench_libs *libs, const char *d
     if (o->baseline != NULL) /* the runner judges each ratio's precision against it */
         argv[k++] = "--baseline", argv[k++] = (char *)o->baseline;
     argv[k] = NULL;
-    spawn_io io = {.stdout_path = out};
-    int rc = spawn_wait(argv, &io, interrupted);
-    *interrupted = *interrupted || rc == 130;
-    return rc;
+    return run_in_process(k - 1, argv + 1, out, interrupted);
 }
 
 /* Every run joins the history database beside the run folders (osslbench
@@ -238,9 +229,14 @@ static void import_run(const bench_options *o, const char *dir)
 {
     char db[4200];
     snprintf(db, sizeof db, "%s/osslbench.db", o->results_root);
-    char *argv[] = {(char *)spawn_self(), "db", "import", (char *)dir, "--db", db, NULL};
-    spawn_io io = {.stdout_to_stderr = true};
-    if (spawn_wait(argv, &io, NULL) != 0)
+    char *argv[] = {"db", "import", (char *)dir, "--db", db, NULL};
+    fd_redirect out; /* its "N run(s) added" is progress, beside the others on stderr */
+    int rc = 1;
+    if (fd_redirect_to(&out, 1, 2)) {
+        rc = cmd_db(5, argv);
+        fd_redirect_end(&out);
+    }
+    if (rc != 0)
         bench_say("the run is complete in %s, but not in the history database %s (above)", dir, db);
 }
 

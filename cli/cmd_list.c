@@ -134,7 +134,7 @@ static int list_apis(bool tsv)
     return 0;
 }
 
-/* The kinds plots/draw-list.sh accepts in a charts.list (it reads --tsv). */
+/* The kinds a charts.list may name (osslbench draw checks them against the same table). */
 static int list_charts(bool tsv)
 {
     if (tsv)

@@ -199,6 +199,8 @@ static bool baseline_loaded(const libproc *libs, size_t n, const char *want)
     return false;
 }
 
+/* Once per process: its state is static (the run's files, children and
+ * options live as long as the run); `osslbench bench` calls it once. */
 int cmd_run(int argc, char **argv)
 {
     static run_args o;
@@ -307,6 +309,7 @@ int cmd_run(int argc, char **argv)
     bool finished = schedule_run(&s);
     for (size_t i = 0; i < nloaded; i++)
         libproc_stop(&libs[i]);
+    runner_unpin();
     run_quality_after(&quality);
     if (counts_dir[0])
         counts_dir_remove(counts_dir);

@@ -43,7 +43,7 @@ static const option_spec *find(const option_table *t, const char *word)
 
 /* "unknown option '--tme' (did you mean '--time'?)": the long names are
  * compared without their "--", so the shared prefix makes no typo look near. */
-static int refuse_unknown(const option_table *t, const char *word)
+static int refuse_unknown(const option_table *t, const char *word, char *out, size_t n)
 {
     const char *names[MAX_SPECS];
     size_t count = 0;
@@ -52,13 +52,13 @@ static int refuse_unknown(const option_table *t, const char *word)
     const char *near = strncmp(word, "--", 2) == 0 && word[2] != '\0'
                            ? suggest_nearest(word + 2, names, count)
                            : NULL;
-    char hint[96], why[512];
+    char hint[96];
     if (near != NULL)
         snprintf(hint, sizeof hint, "did you mean '--%s'?", near);
     else
         snprintf(hint, sizeof hint, "%s", t->hint);
-    snprintf(why, sizeof why, t->unknown_fmt, word, hint);
-    return option_refuse(t, why);
+    snprintf(out, n, t->unknown_fmt, word, hint);
+    return OPTIONS_BAD;
 }
 
 bool option_take_value(const option_table *t, const char *option, void *dest, const char *value,
@@ -72,42 +72,48 @@ bool option_take_value(const option_table *t, const char *option, void *dest, co
     return spec->take(spec, dest, option, value, why, n);
 }
 
-int option_parse(const option_table *t, int argc, char **argv, void *dest)
+int option_parse_why(const option_table *t, int argc, char **argv, void *dest, char *why, size_t n)
 {
-    char why[512];
     bool options_end = false;
     for (int i = 1; i < argc; i++) {
         const char *word = argv[i];
         bool positional = t->positional != NULL &&
                           (options_end || word[0] != '-' || strcmp(word, "-") == 0);
         if (positional) {
-            if (!t->positional(NULL, dest, NULL, word, why, sizeof why))
-                return option_refuse(t, why);
+            if (!t->positional(NULL, dest, NULL, word, why, n))
+                return OPTIONS_BAD;
             continue;
         }
         if (t->positional != NULL && strcmp(word, "--") == 0) {
             options_end = true;
             continue;
         }
-        if (is_help(word)) {
-            option_usage(t, stdout);
+        if (is_help(word))
             return OPTIONS_HELP;
-        }
         const option_spec *spec = find(t, word);
         if (spec == NULL)
-            return refuse_unknown(t, word);
+            return refuse_unknown(t, word, why, n);
         const char *value = NULL;
         if (spec->value != NULL) {
             if (i + 1 >= argc) {
-                snprintf(why, sizeof why, t->missing_fmt, word);
-                return option_refuse(t, why);
+                snprintf(why, n, t->missing_fmt, word);
+                return OPTIONS_BAD;
             }
             value = argv[++i];
         }
-        if (!spec->take(spec, dest, word, value, why, sizeof why))
-            return option_refuse(t, why);
+        if (!spec->take(spec, dest, word, value, why, n))
+            return OPTIONS_BAD;
     }
     return OPTIONS_READY;
+}
+
+int option_parse(const option_table *t, int argc, char **argv, void *dest)
+{
+    char why[512];
+    int rc = option_parse_why(t, argc, argv, dest, why, sizeof why);
+    if (rc == OPTIONS_HELP)
+        option_usage(t, stdout);
+    return rc == OPTIONS_BAD ? option_refuse(t, why) : rc;
 }
 
 /* "  -l, --lib [LABEL=]PATH" and its help, each further line of it indented

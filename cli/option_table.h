@@ -64,6 +64,10 @@ enum { OPTIONS_READY = 0, OPTIONS_HELP = 1, OPTIONS_BAD = 2 };
 /* Reads argv[1..] (argv[0]: the command) into dest.  OPTIONS_HELP after
  * printing --help on stdout, OPTIONS_BAD after one line on stderr. */
 int option_parse(const option_table *t, int argc, char **argv, void *dest);
+/* As option_parse, saying nothing: OPTIONS_BAD with the reason in why (no
+ * "osslbench COMMAND: " before it), OPTIONS_HELP without printing --help.
+ * For a command called as a function by another (cli/cmd_bench.c). */
+int option_parse_why(const option_table *t, int argc, char **argv, void *dest, char *why, size_t n);
 
 /* The --help text: synopsis, one entry per option (and -h, --help), epilogue. */
 void option_usage(const option_table *t, FILE *f);

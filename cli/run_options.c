@@ -357,20 +357,26 @@ const option_table run_option_table = {
     .hint = "see --help",
 };
 
-int run_args_parse(int argc, char **argv, run_args *a)
+int run_args_parse_why(int argc, char **argv, run_args *a, char *why, size_t n)
 {
     memset(a, 0, sizeof *a);
     a->plan.sampling.time_s = 1.0;
     a->plan.sampling.precision = 0.01;
     a->plan.timeout_s = DEFAULT_TIMEOUT_S;
-    int rc = option_parse(&run_option_table, argc, argv, a);
+    int rc = option_parse_why(&run_option_table, argc, argv, a, why, n);
     if (rc != OPTIONS_READY)
         return rc;
     if (a->nlibs == 0)
-        return option_refuse(&run_option_table, "no library given (use --lib PATH)");
+        return snprintf(why, n, "no library given (use --lib PATH)"), OPTIONS_BAD;
     run_args_fill_defaults(a);
-    char why[256];
-    if (!run_metric_settle(a, why, sizeof why))
-        return option_refuse(&run_option_table, why);
-    return OPTIONS_READY;
+    return run_metric_settle(a, why, n) ? OPTIONS_READY : OPTIONS_BAD;
+}
+
+int run_args_parse(int argc, char **argv, run_args *a)
+{
+    char why[512];
+    int rc = run_args_parse_why(argc, argv, a, why, sizeof why);
+    if (rc == OPTIONS_HELP)
+        option_usage(&run_option_table, stdout);
+    return rc == OPTIONS_BAD ? option_refuse(&run_option_table, why) : rc;
 }

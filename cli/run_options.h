@@ -52,5 +52,7 @@ void run_args_fill_defaults(run_args *a);
 /* Parses argv (argv[0] = "run") and fills in the defaults.  OPTIONS_READY,
  * OPTIONS_HELP after printing help, OPTIONS_BAD after a one-line error. */
 int run_args_parse(int argc, char **argv, run_args *a);
+/* As run_args_parse, saying nothing: the reason of OPTIONS_BAD in why. */
+int run_args_parse_why(int argc, char **argv, run_args *a, char *why, size_t n);
 
 #endif

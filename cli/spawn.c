@@ -23,6 +23,20 @@ const char *spawn_self(void)
     return self;
 }
 
+bool spawn_which(const char *program, char *file, size_t n)
+{
+    const char *p = getenv("PATH");
+    for (p = p != NULL ? p : ""; ; p++) { /* an empty entry is the current folder */
+        size_t len = strcspn(p, ":");
+        snprintf(file, n, "%.*s%s%s", (int)len, p, len ? "/" : "", program);
+        if (access(file, X_OK) == 0)
+            return true;
+        p += len;
+        if (*p == '\0')
+            return file[0] = '\0', false;
+    }
+}
+
 static volatile sig_atomic_t got_signal;
 static void note_signal(int sig)
 {

@@ -15,6 +15,9 @@ typedef struct {
     char *captured;          /* set by spawn_capture: stdout and stderr, malloc'd */
 } spawn_io;
 
+/* Where program is on PATH, as `command -v` would find it, into file;
+ * false ("") when it is not there. */
+bool spawn_which(const char *program, char *file, size_t n);
 /* This program itself (/proc/self/exe), for running one of its commands. */
 const char *spawn_self(void);
 /* Runs argv[0] (found on PATH) and waits: its exit status, 128 + N when

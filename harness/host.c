@@ -68,3 +68,9 @@ void runner_unpin_child(void)
     if (runner_pinned)
         (void)sched_setaffinity(0, sizeof runner_cpus, &runner_cpus);
 }
+
+void runner_unpin(void)
+{
+    runner_unpin_child();
+    runner_pinned = false;
+}

@@ -24,6 +24,9 @@ int pick_benchmark_cpu(void);
  * that its workers spread over them (workers.h). */
 void runner_pin(int cpu);
 void runner_unpin_child(void);
+/* The run is over: the process has its CPUs back (a command that called
+ * the run goes on to spawn gnuplots, which should spread). */
+void runner_unpin(void);
 
 /* How many CPUs this process may run on (0 when unknown). */
 size_t usable_cpu_count(void);

@@ -59,7 +59,7 @@ if ((${#hosts[@]} >= 2)); then
     for h in "${hosts[@]}"; do args+=("$h=$dir/$h"); done
     rm -rf -- "$dir/cross.new"
     "$BIN" "${args[@]}" || { rm -rf -- "$dir/cross.new"; die "osslbench report over the hosts failed (above)"; }
-    "$PLOTS_DIR/draw-list.sh" "$dir/cross.new" || say "some cross-host charts could not be drawn"
+    "$BIN" draw --plots "$PLOTS_DIR" --list "$dir/cross.new" || say "some cross-host charts could not be drawn"
     rm -rf -- "$dir/cross"
     mv -- "$dir/cross.new" "$dir/cross"
     say "across hosts: $dir/cross/hosts.txt, coverage.txt, charts"

@@ -108,7 +108,7 @@ fixture() {
     fixture "$d"
     run "$OSSLBENCH" report "$d/results.csv" --out "$d/out" --baseline base
     [ "$status" -eq 0 ]
-    run "$ROOT/plots/draw-list.sh" "$d/out"
+    run "$OSSLBENCH" draw --list "$d/out"
     [ "$status" -eq 0 ]
     [ -s "$d/out/ops-ecdsa-evp.png" ]
     [ -s "$d/out/ops-ecdh-evp.svg" ]

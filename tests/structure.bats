@@ -2,7 +2,7 @@
 # How analysis/ is laid out and the tables its outputs come from: no two of
 # its files call each other (helpers at the bottom, the drivers at the
 # top); the chart kinds of analysis/charts.def are what `list --charts`
-# says, what plots/draw-list.sh accepts and one plots/KIND.gp each; the
+# says, what osslbench draw accepts and one plots/KIND.gp each; the
 # derived CSVs' columns are their .def tables', as docs/results-csv.md says.
 
 load helpers
@@ -69,24 +69,27 @@ chart_def_names() {
     [[ ${lines[0]} == "  throughput  rate vs block size"* ]]
 }
 
-@test "draw-list.sh refuses a chart kind not in the table, which it takes from the binary" {
+@test "osslbench draw --list refuses a chart kind, name or series list not in the table, before any gnuplot" {
     command -v gnuplot >/dev/null || skip "gnuplot is not installed"
     local d=$BATS_TEST_TMPDIR/charts
     mkdir -p "$d"
     printf 'bogus\tx\t0\ttitle\t\n' >"$d/charts.list"
-    run "$ROOT/plots/draw-list.sh" "$d"
+    run "$OSSLBENCH" draw --list "$d"
     [ "$status" -eq 1 ]
     [ "$output" = "plots: error: charts.list: unknown chart kind 'bogus'" ]
-    # a binary whose table lacks throughput: draw-list refuses it too
-    printf '#!/bin/sh\nprintf "chart\\tprefix\\tfields\\tdoc\\nspeedup\\tspeedup\\t\\t\\n"\n' >"$d/fake-bin"
-    chmod +x "$d/fake-bin"
-    printf 'throughput\tx\t0\ttitle\t16\n' >"$d/charts.list"
-    OSSLBENCH_BIN=$d/fake-bin run "$ROOT/plots/draw-list.sh" "$d"
+    printf 'throughput\t../x\t0\ttitle\t16\n' >"$d/charts.list"
+    run "$OSSLBENCH" draw --list "$d"
     [ "$status" -eq 1 ]
-    [ "$output" = "plots: error: charts.list: unknown chart kind 'throughput'" ]
-    OSSLBENCH_BIN=$d/missing run "$ROOT/plots/draw-list.sh" "$d"
+    [ "$output" = "plots: error: charts.list: bad chart name '../x'" ]
+    printf 'throughput\tx\t0;system\ttitle\t16\n' >"$d/charts.list"
+    run "$OSSLBENCH" draw --list "$d"
     [ "$status" -eq 1 ]
-    [ "$output" = "plots: error: $d/missing is not built (make)" ]
+    [ "$output" = "plots: error: charts.list: bad series list for x" ]
+    run "$OSSLBENCH" draw --list "$d/none"
+    [ "$status" -eq 1 ]
+    [ "$output" = "plots: error: $d/none has no charts.list" ]
+    run find "$d" -name '*.log'
+    [ "$output" = "" ]
 }
 
 # def_columns FILE COL: the names in column COL (2 or 3) of a *_COL table,

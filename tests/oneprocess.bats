@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# `make compare` is one program's calls (issue 44): strace -f of a QUICK run
+# sees `osslbench bench` exec no osslbench but its measuring children
+# (`__child`) and no shell; the plan, the run, the history import, a library's
+# release, the report and the charts are function calls of that one process,
+# which execs gnuplot itself.  Needs strace (skipped visibly without it).
+
+load helpers
+
+setup() {
+    command -v strace >/dev/null || skip "strace is not installed (apt-get install strace)"
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    make -C "$ROOT" -s >/dev/null
+    compare_env
+}
+
+@test "make compare QUICK=1 execs osslbench only as bench and its __child children" {
+    local st=$BATS_TEST_TMPDIR/st
+    # a library given without a label: its release is read by a child
+    run strace -f -qq -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 \
+        SIZES=16 NO_BUILD=1 LIBS="$SYSTEM_LIBCRYPTO" SYSTEM_LIB=none RESULTS_ROOT="$RES"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    [ -s "$RES/latest/report.html" ]
+    [ -s "$RES/latest/plots/speedup.txt" ]
+    # plots/compare.sh execs bench last: what follows in the trace is bench's
+    run grep -cE 'execve\("[^"]*/osslbench", \["[^"]*", "bench"' "$st"
+    [ "$output" = 1 ]
+    sed -n '/execve("[^"]*\/osslbench", \["[^"]*", "bench"/,$p' "$st" >"$st.bench"
+    run grep -E 'execve\("[^"]*/osslbench(-san)?", ' "$st.bench"
+    [ "$status" -eq 0 ]
+    run grep -vc '"__child"' <<<"$output"
+    [ "$output" = 1 ] || { grep -E 'execve\("[^"]*/osslbench' "$st.bench" | grep -v '"__child"'; false; }
+    # the children did run: one per library to read its release, then the run's
+    run grep -c '"__child"' "$st.bench"
+    [ "$output" -ge 2 ]
+    # gnuplot straight from osslbench, no shell on the way
+    run grep -cE 'execve\("[^"]*/gnuplot", ' "$st.bench"
+    [ "$output" -ge 2 ]
+    run grep -cE 'execve\("[^"]*/(ba)?sh"' "$st.bench"
+    [ "$output" = 0 ]
+}
