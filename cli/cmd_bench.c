@@ -5,13 +5,14 @@
  * what only it knows, points results/latest at the run, draws the charts
  * and writes the page (report.html, as make report would).  Everything
  * after `--` is `osslbench run`'s own options.
- * plots/compare.sh checks make's knobs and the Debian packages, then calls
- * this; builds/ (make builds) stays the shell it is.  The plan, the run, the
- * history import, the report and the charts are calls in this process: it
- * execs only the libraries' children and gnuplot (issue 44). */
+ * make compare runs it with --from-make: make's knobs are checked and mapped
+ * first (cli/bench_make.c); builds/ (make builds) stays the shell it is.  The
+ * plan, the run, the history import, the report and the charts are calls in
+ * this process: it execs only the libraries' children and gnuplot (issue 44). */
 #define _GNU_SOURCE
 #include "bench_folder.h"
 #include "bench_libs.h"
+#include "bench_make.h"
 #include "bench_outputs.h"
 #include "bench_plan.h"
 #include "bench_say.h"
@@ -31,7 +32,7 @@ enum { MAX_KNOBS = 64, MAX_ARGS = 512 };
 typedef struct {
     const char *repo, *installed, *results_root, *system_lib, *libs, *releases, *baseline;
     const char *make;
-    bool no_build;
+    bool no_build, from_make;
     const char *knobs[MAX_KNOBS]; /* K=V as make compare was given them */
     size_t nknobs;
     char **run_args; /* after -- */
@@ -69,6 +70,8 @@ static const option_spec bench_specs[] = {
     OPTION_FLAG("--no-build", NULL, bench_options, no_build,
                 "never run make builds, even when nothing is installed"),
     OPTION_TEXT("--make", NULL, "PROGRAM", bench_options, make, "make (default make)"),
+    OPTION_FLAG("--from-make", NULL, bench_options, from_make,
+                "make compare's knobs from COMPARE_<NAME> (tools/knobs.tsv), checked first"),
     OPTION_VALUE("--knob", NULL, "NAME=VALUE", take_knob,
                  "a knob make compare was given, for metadata.txt's make_command"),
     OPTION_END,
@@ -364,11 +367,15 @@ int cmd_bench(int argc, char **argv)
 {
     bench_options o;
     char installed[4096], results[4096];
-    int rc = parse(argc, argv, &o, installed, results);
-    if (rc >= 0)
-        return rc;
-    bench_libs libs = {.count = 0};
-    rc = bench(&o, &libs);
-    bench_libs_free(&libs);
+    bench_make_args made = {0};
+    int rc = bench_make_wanted(argc, argv) ? bench_make_args_build(argc, argv, &made) : -1;
+    if (rc < 0)
+        rc = parse(made.argv ? made.argc : argc, made.argv ? made.argv : argv, &o, installed, results);
+    if (rc < 0) {
+        bench_libs libs = {.count = 0};
+        rc = bench(&o, &libs);
+        bench_libs_free(&libs);
+    }
+    bench_make_args_free(&made);
     return rc;
 }

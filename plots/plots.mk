@@ -1,6 +1,7 @@
 # plots/plots.mk — `make compare` and `make plots` (included by the top
-# Makefile).  plots/compare.sh checks the knobs and hands the run to
-# `osslbench bench` (cli/cmd_bench.c); plots/draw.sh draws; see plots/README.md.
+# Makefile).  make compare runs `osslbench bench --from-make` itself, no shell
+# between: bench checks the knobs and runs (cli/bench_make.c, cli/cmd_bench.c);
+# plots/draw.sh draws; see plots/README.md.
 #
 #   make compare [QUICK=1] [RELEASES="1.1.1w 3.0.20"] [LIBS="[LABEL=]PATH ..."]
 #                [BASELINE=LABEL] [WORKLOADS=sha256,rsa2048] [SIZES=16,1024]
@@ -12,20 +13,21 @@
 plots_saved_goal := $(.DEFAULT_GOAL)
 PLOTS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
-# Knobs reach the scripts through the environment only, never through the
-# recipe's shell text: each set knob X is exported as COMPARE_X (KNOB_X for
+# Knobs reach the programs through the environment only, never through the
+# recipe's text: each set knob X is exported as COMPARE_X (KNOB_X for
 # plots/report), its bytes as the user typed them (tools/knobs.mk made them
-# raw, $(value) keeps them so); tools/knobs.sh and the scripts validate them.
-# Which knobs: tools/knobs.tsv (through tools/knobs.mk and tools/knobs.sh).
+# raw, $(value) keeps them so); osslbench bench and the scripts validate them.
+# Which knobs: tools/knobs.tsv (read by tools/knobs.mk).
 plots_set = $(filter-out undefined,$(origin $(1)))
 $(foreach k,$(KNOBS_TO_COMPARE),$(if $(call plots_set,$(k)),$(eval compare: export COMPARE_$(k) = $$(value $(k)))))
 compare: export COMPARE_MAKE = $(MAKE)
-$(foreach k,$(shell '$(KNOBS_MK_DIR)/knobs.sh' goal plots),$(eval plots: export KNOB_$(k) = $$(value $(k))))
-$(foreach k,$(shell '$(KNOBS_MK_DIR)/knobs.sh' goal report),$(eval report: export KNOB_$(k) = $$(value $(k))))
+$(foreach k,$(call knobs_of_goal,plots),$(eval plots: export KNOB_$(k) = $$(value $(k))))
+$(foreach k,$(call knobs_of_goal,report),$(eval report: export KNOB_$(k) = $$(value $(k))))
 
 .PHONY: compare plots report
+# No shell character in this line: make execs the runner directly.
 compare: $(BIN)
-	@'$(PLOTS_MK_DIR)/compare.sh'
+	@'$(abspath $(BIN))' bench --from-make --repo '$(abspath $(PLOTS_MK_DIR)/..)'
 
 plots: $(BIN)
 	@'$(PLOTS_MK_DIR)/draw.sh' $${KNOB_BASELINE:+--baseline "$$KNOB_BASELINE"} -- "$${KNOB_RESULTS:-results/latest}"

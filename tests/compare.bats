@@ -230,7 +230,7 @@ svg_texts() { xmllint --xpath '//*[local-name()="text"]' "$1" 2>/dev/null | sed 
     echo 'not a library' >"$BATS_TEST_TMPDIR/notlib.so"
     run make -s -C "$ROOT" compare QUICK=1 NO_BUILD=1 RESULTS_ROOT="$RES" WORKLOADS=sha256 SIZES=16,1024 API=legacy,evp \
         LIBS="$LIB111 crash=$BATS_TEST_TMPDIR/libcrypto-crash.so junk=$BATS_TEST_TMPDIR/notlib.so"
-    [ "$status" -ne 0 ] || { echo "$output"; false; } # compare.sh exits 1, make says 2
+    [ "$status" -ne 0 ] || { echo "$output"; false; } # bench exits 1, make says 2
     [[ $output == *"some points failed"* ]]
     run2=$(readlink -f "$RES/latest")
     [ "$run2" != "$RUN" ]
@@ -282,7 +282,7 @@ exit 1
 EOF
     chmod +x "$BATS_TEST_TMPDIR/fake-make"
     run env MAKE="$BATS_TEST_TMPDIR/fake-make" COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 \
-        COMPARE_API=evp COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh"
+        COMPARE_API=evp COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [[ $output == *"building the default release set first (make builds"* ]]
     # the plan, before the build: which releases, about how long
@@ -298,7 +298,7 @@ EOF
 @test "two runs started in the same second get two folders" {
     for _ in 1 2; do
         env COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 COMPARE_API=evp \
-            COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/plots/compare.sh" >/dev/null 2>&1 &
+            COMPARE_RESULTS_ROOT="$BATS_TEST_TMPDIR/r" "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT" >/dev/null 2>&1 &
     done
     wait
     [ "$(find "$BATS_TEST_TMPDIR/r" -mindepth 2 -maxdepth 2 -name results.csv | wc -l)" -eq 2 ]
@@ -309,7 +309,7 @@ EOF
     r=$BATS_TEST_TMPDIR/r
     # its own process group, as in a terminal, so Ctrl-C = SIGINT to the group
     setsid env COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_LIBS="$LIB111" COMPARE_RESULTS_ROOT="$r" \
-        "$ROOT/plots/compare.sh" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
+        "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" &
     pid=$!
     for _ in $(seq 300); do # until the runner has done a few points
         [ "$(grep -c '^visit [0-9]* of ' "$BATS_TEST_TMPDIR/err")" -ge 5 ] && break

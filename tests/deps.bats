@@ -42,20 +42,23 @@ path_without() {
 
 @test "make compare without gnuplot: one line naming the package and the command, in seconds, nothing measured" {
     bin=$(path_without gnuplot)
-    # the runner, wrapped: every call it gets is logged
-    printf '#!/bin/sh\necho "$1" >>%s/calls\nexec %s "$@"\n' "$TMP" "$OSSLBENCH" >"$TMP/osslbench"
-    chmod +x "$TMP/osslbench"
+    want="deps: error: missing Debian packages: gnuplot-nox (charts: no gnuplot); install them with: "
     t0=$SECONDS
-    run env PATH="$bin" OSSLBENCH_BIN="$TMP/osslbench" make -s -C "$ROOT" compare QUICK=1 \
-        WORKLOADS=sha256 SIZES=16 RESULTS_ROOT="$TMP/results"
+    run env PATH="$bin" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 SIZES=16 RESULTS_ROOT="$TMP/results"
     [ "$status" -ne 0 ]
     [ $((SECONDS - t0)) -lt 30 ]
     own=$(grep -v '^make\(\[[0-9]*\]\)\?: ' <<<"$output")
     [ "$(grep -c . <<<"$own")" -eq 1 ] || { echo "$output"; false; }
-    [[ $own == "deps: error: missing Debian packages: gnuplot-nox (charts: no gnuplot); install them with: "*"apt-get install --no-install-recommends gnuplot-nox" ]]
-    [ ! -e "$TMP/calls" ]             # the runner was not even asked what a library is
+    [[ $own == "$want"*"apt-get install --no-install-recommends gnuplot-nox" ]]
     [ ! -e "$TMP/results" ]           # no run folder
     [ "$(grep -Ec '^visit [0-9]+ of ' <<<"$output")" -eq 0 ] # no progress line: no point measured
+    # the recipe's own check (osslbench bench --from-make): the same line, before any library is looked at
+    run env PATH="$bin" COMPARE_NO_BUILD=1 COMPARE_QUICK=1 COMPARE_WORKLOADS=sha256 COMPARE_SIZES=16 COMPARE_RESULTS_ROOT="$TMP/results" \
+        "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT"
+    [ "$status" -eq 1 ]
+    [ "$(grep -c . <<<"$output")" -eq 1 ] || { echo "$output"; false; }
+    [[ $output == "$want"*"apt-get install --no-install-recommends gnuplot-nox" ]]
+    [ ! -e "$TMP/results" ]
 }
 
 @test "make regress METRIC=instructions without valgrind: one line naming it, nothing measured; METRIC=time needs none" {

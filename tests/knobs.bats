@@ -44,11 +44,11 @@ setup_file() {
     run make -s -C "$ROOT" compare NO_BUILD=1 RESULTS_ROOT="$RES" LIBS="'; touch pwned; '"
     [ "$status" -ne 0 ]
     [[ $output == *"compare: error: LIBS: ''; touch pwned; '' is not a path"* ]]
-    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/plots/compare.sh"
+    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_LIBS="a;touch\$IFS'pwned'=$LIB111" "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT"
     [ "$status" -eq 1 ]
     [ "$(grep -c . <<<"$output")" -eq 1 ]
     [[ $output == "compare: error: LIBS: "*"is not a path"* ]]
-    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/plots/compare.sh"
+    run env COMPARE_NO_BUILD=1 COMPARE_RESULTS_ROOT="$RES" COMPARE_BASELINE='$(touch pwned)' "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT"
     [ "$status" -eq 1 ]
     [ "$(grep -c . <<<"$output")" -eq 1 ]
     [[ $output == *"is not a release label"* ]]
@@ -217,6 +217,37 @@ sample_value() {
         path) echo /opt/ssl/lib/libcrypto.so.3 ;;
         *) return 1 ;;
     esac
+}
+
+@test "make compare's own check (osslbench bench --from-make) says what tools/knobs.sh says, knob for knob" {
+    local k v want
+    for k in $(knobs list compare); do
+        for v in "$(sample_value "$(knobs kind "$k")")" 2 8x sha265 'x;y' '$(z)' 'a b' ../x "$(printf 'a\tb')"; do
+            want=$(problem "$ROOT/bin/osslbench" "$k" "$v") && want=
+            # --help: checked and mapped, then nothing is run
+            run env "COMPARE_$k=$v" "$ROOT/bin/osslbench" bench --from-make --repo "$ROOT" --help
+            if [ -z "$want" ]; then
+                [ "$status" -eq 0 ] || { echo "$k=$v: $output"; false; }
+            else
+                [ "$status" -eq 1 ] || { echo "$k=$v: $output"; false; }
+                [ "$output" = "compare: error: $want (nothing was built or run)" ] || { echo "$k=$v: $output"; false; }
+            fi
+        done
+    done
+}
+
+@test "make compare starts at most 25 shells (strace), most of them none" {
+    command -v strace >/dev/null || apt-get install -y strace >/dev/null 2>&1 || skip "needs strace (apt-get install strace)"
+    need_111
+    local st=$BATS_TEST_TMPDIR/st
+    run strace -f -qq -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 SIZES=16 \
+        NO_BUILD=1 LIBS="$LIB111" RESULTS_ROOT="$BATS_TEST_TMPDIR/res"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # every attempt counts, a PATH lookup's failed ones too (#!/usr/bin/env bash: one per PATH folder)
+    all=$(grep -cE 'execve\("[^"]*/(ba)?sh"' "$st")
+    echo "shells: $all"
+    [ "$all" -le 25 ]
+    [ "$(grep -cE 'execve\("[^"]*/osslbench", \["[^"]*", "check-value"' "$st")" -eq 0 ]
 }
 
 @test "make fleet DRY_RUN=1: every knob the table forwards reaches every host; no host is contacted, nothing written" {

@@ -22,7 +22,7 @@ setup() {
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ -s "$RES/latest/report.html" ]
     [ -s "$RES/latest/plots/speedup.txt" ]
-    # plots/compare.sh execs bench last: what follows in the trace is bench's
+    # make execs bench once: what follows in the trace is bench's
     run grep -cE 'execve\("[^"]*/osslbench", \["[^"]*", "bench"' "$st"
     [ "$output" = 1 ]
     sed -n '/execve("[^"]*\/osslbench", \["[^"]*", "bench"/,$p' "$st" >"$st.bench"

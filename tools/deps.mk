@@ -3,7 +3,8 @@
 # (tools/deps.sh reads them from tools/packages.tsv).  Every object file waits
 # for the check, so nothing is compiled, built or measured before it; the
 # check itself waits for the knobs' (tools/knobs.mk, included first so that
-# no later file ever expands a knob).
+# no later file ever expands a knob).  bash is run by its path (KNOBS_BASH):
+# the script's /usr/bin/env line would cost an exec per PATH folder.
 include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
 DEPS_FOR_compare       := charts
 DEPS_FOR_plots         := charts
@@ -23,4 +24,4 @@ DEPS_PURPOSES := build $(sort $(foreach g,$(MAKECMDGOALS),$(DEPS_FOR_$(g))) $(DE
 
 .PHONY: deps
 deps: | knobs-check
-	@$(CURDIR)/tools/deps.sh $(DEPS_PURPOSES)
+	@'$(KNOBS_BASH)' '$(CURDIR)/tools/deps.sh' $(DEPS_PURPOSES)

@@ -11,26 +11,52 @@
 # so a refused knob builds nothing): KNOB_RUNNER is empty here, and a value
 # of a runner option is held only to its kind's alphabet (no code gets
 # through); its grammar, the runner's parser's, is checked by the goal's
-# script once $(BIN) is built and before any work of its own (plots/compare.sh,
-# fleet/fleet.sh, bisect/*.sh set KNOB_RUNNER: tools/knobs.sh).
+# program once $(BIN) is built and before any work of its own (make compare's
+# `osslbench bench --from-make`, cli/bench_make.c; fleet/fleet.sh and
+# bisect/*.sh set KNOB_RUNNER: tools/knobs.sh).
 # Make's own build variables (CC, CFLAGS, SAN, ...) are commands by design
 # and are not knobs.
 ifndef KNOBS_MK_DIR
 KNOBS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-KNOBS        := $(shell '$(KNOBS_MK_DIR)/knobs.sh' names)
-# Which knobs make passes on, from the same table: to plots/compare.sh, to
-# fleet/fleet.sh as its own, and through fleet.sh to every host.
-KNOBS_TO_COMPARE := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list compare)
-KNOBS_TO_FLEET   := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list fleet)
-KNOBS_TO_HOSTS   := $(shell '$(KNOBS_MK_DIR)/knobs.sh' list forward)
+# The table is read by make itself ($(file <), no shell): each line becomes
+# one word (a tab '|', a blank '^'), comment lines are dropped, and a row's
+# fields are its words between '|'.  The table's bytes are only ever
+# compared and split here, never expanded as make code.
+define knobs_nl
+
+
+endef
+knobs_hash := \#
+knobs_tab := $(subst ^,,^	^)
+knobs_lines := $(subst $(knobs_tab),|,$(file <$(KNOBS_MK_DIR)/knobs.tsv))
+knobs_rows := $(filter-out $(knobs_hash)%,$(subst $(knobs_nl), ,$(subst $() ,^,$(knobs_lines))))
+knobs_field = $(word $(1),$(subst |, ,$(2)))
+# knobs_where FIELD,VALUE: the names of the rows whose FIELD is VALUE.
+knobs_where = $(strip $(foreach r,$(knobs_rows),$(if $(filter $(2),$(call knobs_field,$(1),$(r))),$(call knobs_field,1,$(r)))))
+# knobs_of_goal GOAL: the knobs a make target takes (tools/knobs.sh goal GOAL).
+knobs_of_goal = $(strip $(foreach r,$(knobs_rows),$(if $(filter $(1),$(subst $(knobs_comma), ,$(call knobs_field,3,$(r)))),\
+    $(call knobs_field,1,$(r)))))
+knobs_comma := ,
+KNOBS := $(sort $(foreach r,$(knobs_rows),$(call knobs_field,1,$(r))))
+# Which knobs make passes on, from the same table: to `osslbench bench`
+# (COMPARE_<NAME>), to fleet/fleet.sh as its own, and through fleet.sh to
+# every host.
+KNOBS_TO_COMPARE := $(call knobs_where,4,--% self)
+KNOBS_TO_FLEET   := $(call knobs_where,5,own)
+KNOBS_TO_HOSTS   := $(call knobs_where,5,host)
 $(foreach k,$(KNOBS),$(if $(filter command% environment%,$(origin $(k))),\
     $(eval override $(k) := $$(value $(k)))$(eval export $(k))))
 
 # Only fixed words reach the recipe: the goals are filtered by name.
-KNOBS_GOALS := $(filter $(shell '$(KNOBS_MK_DIR)/knobs.sh' goals),$(MAKECMDGOALS)) \
-               $(if $(filter build-%,$(MAKECMDGOALS)),builds)
+KNOBS_GOALS := $(filter $(sort $(foreach r,$(knobs_rows),$(subst $(knobs_comma), ,$(call knobs_field,3,$(r))))),\
+                   $(MAKECMDGOALS)) $(if $(filter build-%,$(MAKECMDGOALS)),builds)
 
+# One shell: bash itself, found by make on PATH (its /usr/bin/env line would
+# cost an exec per PATH folder).  KNOB_RUNNER is exported empty: the check
+# before compiling has only the alphabets (see above).
+KNOBS_BASH := $(firstword $(wildcard $(addsuffix /bash,$(subst :, ,$(PATH)))) /bin/bash)
 .PHONY: knobs-check
+knobs-check: export KNOB_RUNNER :=
 knobs-check:
-	@KNOB_RUNNER= '$(KNOBS_MK_DIR)/knobs.sh' check $(KNOBS_GOALS)
+	@'$(KNOBS_BASH)' '$(KNOBS_MK_DIR)/knobs.sh' check $(KNOBS_GOALS)
 endif

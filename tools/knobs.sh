@@ -10,7 +10,7 @@
 #   tools/knobs.sh goals          the make targets that take knobs
 #   tools/knobs.sh goal GOAL      the knobs of one target
 #   tools/knobs.sh list compare|fleet|forward
-#                                 the knobs make passes to plots/compare.sh, to
+#                                 the knobs make passes to osslbench bench, to
 #                                 fleet/fleet.sh, and that fleet ships to hosts
 #   tools/knobs.sh kind NAME      a knob's kind (its grammar)
 #   tools/knobs.sh run-option NAME  the `bin/osslbench run` option of a knob
@@ -20,7 +20,7 @@
 #                                 (the runner asked too when KNOB_RUNNER is set)
 #   tools/knobs.sh runner-kinds   the kinds the runner's parsers judge
 #   source tools/knobs.sh         knob_check NAME VALUE: the caller's die() on
-#                                 a bad value (plots/compare.sh, fleet/, bisect/)
+#                                 a bad value (fleet/, bisect/)
 #
 # Two sorts of kind.  A value of a runner option (SIZES is run's --sizes, TIME
 # its --time, THRESHOLD compare's --threshold, a label csv/row.c's
@@ -31,9 +31,10 @@
 # any of its values can have: enough to refuse code before anything is
 # built.  make's own check (`knobs.sh check`, tools/knobs.mk) runs before
 # bin/osslbench is built, so it has only the alphabets; the scripts that
-# make runs after building bin/osslbench (plots/compare.sh, fleet/fleet.sh,
-# bisect/) set KNOB_RUNNER and check every knob again, before any work of
-# theirs.  The other kinds (paths, logins, refs, commands, ...) have no
+# make runs after building bin/osslbench (fleet/fleet.sh, bisect/) set
+# KNOB_RUNNER and check every knob again, before any work of theirs (make
+# compare's `osslbench bench --from-make` has this grammar in C,
+# cli/knob_grammar.c, and calls the parsers itself).  The other kinds (paths, logins, refs, commands, ...) have no
 # parser in the runner: their grammar is the regex below.  The scripts
 # still check meaning (a release that is installed, a ref git resolves, a
 # file that exists).
@@ -89,7 +90,7 @@ knob_goal() {
     echo "${picked[*]}"
 }
 
-# knob_list compare|fleet|forward: the knobs make passes to plots/compare.sh
+# knob_list compare|fleet|forward: the knobs make passes to osslbench bench
 # (as COMPARE_NAME), to fleet/fleet.sh as its own (FLEET_NAME), or that
 # fleet.sh ships to every host's make compare.
 knob_list() {
