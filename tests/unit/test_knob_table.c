@@ -90,6 +90,9 @@ static void system_lib_as_the_script_finds_it(void **state)
     const char *cc = getenv("CC");
     if (cc != NULL && cc[0] != '\0')
         skip(); /* a cross compiler's machine: the script was asked another way */
+    if (access(SYSTEM_LIBCRYPTO, F_OK) != 0)
+        skip(); /* cross/cross.mk names the target's library: under qemu the
+                   search (dpkg, uname) answers for the host, as the script would */
     system_lib_find(path, sizeof path);
     assert_string_equal(path, SYSTEM_LIBCRYPTO); /* tests/tests.mk: plots/system-lib.sh */
 }
