@@ -95,8 +95,7 @@ sha256_status_of_bad() {
         --time 0.2 --quiet --csv "$TMP/r.csv" --trace "$TMP/t" 2>"$TMP/err" &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
-    mapfile -t kids < <(pgrep -P "$pid")
-    [ "${#kids[@]}" -eq 2 ] # one child per library
+    wait_for_children "$pid" 2 # one child per library
     kill -INT "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 130 ]
@@ -133,8 +132,7 @@ sha256_status_of_bad() {
         --csv "$TMP/r.csv" --trace "$TMP/t" 2>/dev/null &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
-    mapfile -t kids < <(pgrep -P "$pid")
-    [ "${#kids[@]}" -eq 1 ]
+    wait_for_children "$pid" 1
     kill -TERM "$pid"
     rc=0; wait "$pid" || rc=$?
     [ "$rc" -eq 143 ]

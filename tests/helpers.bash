@@ -92,6 +92,20 @@ wait_for_lines() {
     return 1
 }
 
+# Waits (up to 10 s) until PID has exactly N children and leaves their pids in
+# the array `kids`: between visits the runner has none (each visit execs fresh
+# children), so one look can fall in the gap, more so under ASan or load.
+wait_for_children() {
+    local _
+    for _ in $(seq 200); do
+        mapfile -t kids < <(pgrep -P "$1")
+        if [ "${#kids[@]}" -eq "$2" ]; then return 0; fi
+        sleep 0.05
+    done
+    echo "pid $1 never had $2 children (last seen: ${#kids[@]})"
+    return 1
+}
+
 # fake_openssl_repo DIR TAG: a git repository whose one commit, tagged TAG, is
 # tests/fake-openssl, an OpenSSL-shaped tree that configures and builds in a
 # second (the build-logic, bisect and track tests; see its README.md).
