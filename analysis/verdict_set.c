@@ -68,8 +68,13 @@ static bool pool_blocks(verdict_side *s, uint32_t **blocks, const entry *e, size
         s->ci_low = iv.low;
         s->ci_high = iv.high;
     } else {
+        /* No interval applies (counts, one sample): the samples' range. */
         s->rate = rate_estimate(s->samples, s->nsample, (rate_stat)s->stat);
         s->ci_low = s->ci_high = s->rate;
+        for (size_t k = 0; k < s->nsample; k++) {
+            s->ci_low = fmin(s->ci_low, s->samples[k]);
+            s->ci_high = fmax(s->ci_high, s->samples[k]);
+        }
     }
     return true;
 }
