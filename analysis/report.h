@@ -95,17 +95,13 @@ const char *report_row_group(const result_row *row);
 /* ---- speed-up ratios (report_ratio.c) ---- */
 typedef enum {
     RATIO_NONE,
-    RATIO_BLOCKS,    /* rows of this version's runner: stats/blocked.h, paired by round */
-    RATIO_APART,     /* the same, rows measured apart: each side resampled on its own */
-    RATIO_PAIRED,    /* older rows (median rates): the rest as report_ratio.c says */
-    RATIO_BOOTSTRAP,
-    RATIO_BOUNDS,
-    RATIO_NO_CI
+    RATIO_BLOCKS, /* rows of this version's runner, same run and rounds: paired visit-t */
+    RATIO_APART,  /* the same, rows measured apart: Welch's t over each side's visits */
+    RATIO_NO_CI   /* rows without visits (older files), or a single sample: no interval */
 } ratio_method;
 
 typedef struct {
-    double ratio, lo, hi; /* rate / baseline rate and its 95% CI (ci-bounds: >= 90%;
-                           * no-ci: NAN, fewer than 6 samples on a side) */
+    double ratio, lo, hi; /* rate / baseline rate and its 95% CI (no-ci: NAN) */
     ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
     bool disturbed;       /* a side's row was disturbed (report_row_disturbed) */
 } report_ratio;
@@ -114,9 +110,6 @@ typedef struct {
  * beside its ratios: at least 1% of its kept samples stayed disturbed, or
  * a tenth of its tries were (docs/method.md). */
 bool report_row_disturbed(const result_row *r);
-
-/* Samples needed on both sides for each method (report_ratio.c explains). */
-enum { REPORT_PAIRED_MIN = 6, REPORT_BOOTSTRAP_MIN = 8, REPORT_BOOTSTRAP_ROUNDS = 2000 };
 
 report_ratio report_speedup(const result_row *row, const result_row *base);
 /* The same without pairing: rows of one library measured one after the

@@ -61,7 +61,8 @@ const result_row *hosts_find(const hosts_report *h, size_t host, size_t rel,
 const result_row *hosts_find_any(const hosts_report *h, size_t host, size_t rel,
                                  const report_point *p);
 /* host / reference at one release and point: rows of different machines are
- * never paired sample by sample (bootstrap or CI bounds only). */
+ * never paired (Welch's t over each host's visits; rows without visits: no
+ * interval). */
 report_ratio hosts_ratio(const hosts_report *h, size_t host, size_t rel, const report_point *p);
 bool hosts_is_rate_per_op(const hosts_point *p);
 

@@ -50,9 +50,9 @@ static bool baseline_in_group(const report *r, size_t i, bool whole_workload)
     return false;
 }
 
-/* Cells whose interval is not a 95% one say so (report_ratio.c), and so do
- * ratios with a disturbed row on a side (report_row_disturbed). */
-enum { MARK_BOUNDS = 1, MARK_NO_CI = 2, MARK_DISTURBED = 4 };
+/* Cells without an interval say so (report_ratio.c), and so do ratios
+ * with a disturbed row on a side (report_row_disturbed). */
+enum { MARK_NO_CI = 1, MARK_DISTURBED = 2 };
 
 static void ratio_cell(const report *r, size_t rel, const report_point *p, char *buf, size_t n,
                        unsigned *marks)
@@ -64,24 +64,20 @@ static void ratio_cell(const report *r, size_t rel, const report_point *p, char 
         snprintf(buf, n, "%.2f (no CI)", q.ratio);
         *marks |= MARK_NO_CI;
     } else {
-        bool bounds = q.method == RATIO_BOUNDS;
-        snprintf(buf, n, "%.2f [%.2f,%.2f]%s%s", q.ratio, q.lo, q.hi, bounds ? "*" : "",
-                 q.disturbed ? "~" : "");
-        *marks |= (bounds ? MARK_BOUNDS : 0) | (q.disturbed ? MARK_DISTURBED : 0);
+        snprintf(buf, n, "%.2f [%.2f,%.2f]%s", q.ratio, q.lo, q.hi, q.disturbed ? "~" : "");
+        *marks |= q.disturbed ? MARK_DISTURBED : 0;
     }
 }
 
-static void footnotes(FILE *f, unsigned marks, const char *star, const char *tilde)
+static void footnotes(FILE *f, unsigned marks, const char *tilde)
 {
     if (marks & MARK_DISTURBED)
         fprintf(f, "\n%s measured while another process had the machine: samples of this release "
                    "or the baseline stayed disturbed (the CSV's disturbed and retaken columns; "
                    "metadata.txt says by what).\n", tilde);
-    if (marks & MARK_BOUNDS)
-        fprintf(f, "\n%s interval from the two medians' 95%% CIs (rows of different runs with "
-                   "6-7 samples): covers at least 90%%, not 95%%.\n", star);
     if (marks & MARK_NO_CI)
-        fputs("\n(no CI): fewer than 6 samples on a side, too few for any stated coverage.\n", f);
+        fputs("\n(no CI): a side has no visits (a file of an older osslbench) or a single sample: "
+              "the ratio of the rates, no interval.\n", f);
 }
 
 void report_write_term(const report *r, FILE *f)
@@ -131,7 +127,7 @@ void report_write_term(const report *r, FILE *f)
             fputc('\n', f);
         }
     }
-    footnotes(f, marks, "*", "~");
+    footnotes(f, marks, "~");
 }
 
 void report_write_csv(const report *r, FILE *f)
@@ -216,10 +212,8 @@ void report_write_md(const report *r, FILE *f)
                     fprintf(f, " %.2f× (no CI) |", q.ratio);
                     marks |= MARK_NO_CI;
                 } else {
-                    bool bounds = q.method == RATIO_BOUNDS;
-                    fprintf(f, " %.2f× (%.2f–%.2f)%s%s |", q.ratio, q.lo, q.hi, bounds ? "†" : "",
-                            q.disturbed ? "‡" : "");
-                    marks |= (bounds ? MARK_BOUNDS : 0) | (q.disturbed ? MARK_DISTURBED : 0);
+                    fprintf(f, " %.2f× (%.2f–%.2f)%s |", q.ratio, q.lo, q.hi, q.disturbed ? "‡" : "");
+                    marks |= q.disturbed ? MARK_DISTURBED : 0;
                 }
             }
             fputc('\n', f);
@@ -234,5 +228,5 @@ void report_write_md(const report *r, FILE *f)
             }
         }
     }
-    footnotes(f, marks, "†", "‡");
+    footnotes(f, marks, "‡");
 }

@@ -4,17 +4,20 @@
  * Rule (both conditions, on purpose):
  *   1. relevant:    the ratio NEW/OLD is below 1 - threshold (slower) or above
  *                   1 + threshold (faster);
- *   2. significant: the two-sided p-value is below alpha -- the Wilcoxon
- *                   signed-rank test on the per-round log ratios when both
- *                   sides come from one run (paired: sample k of each was
- *                   taken in round k, so the machine's drift cancels), the
- *                   Mann-Whitney test on the raw per-sample rates otherwise
- *                   -- or, when a side has no raw samples, its CI (the
- *                   summary columns) does not overlap the other side's.
+ *   2. significant: the two-sided p-value of "the ratio is 1" is below alpha,
+ *                   from the interval `osslbench report` prints
+ *                   (stats/blocked.h): Student's t over the visits' log ratios
+ *                   when both sides come from one run over the same visits
+ *                   (paired: the machine's drift cancels), Welch's t over
+ *                   each side's visits otherwise.
  * Significance alone would flag every tiny systematic drift once there are
  * enough samples (a shared machine is never quite the same twice); the
  * threshold alone would flag noise when there are few samples.  Requiring
- * both keeps "A vs A" calm while a 4x slowdown passes both by far. */
+ * both keeps "A vs A" calm while a 4x slowdown passes both by far.
+ *
+ * Rows without visits (files of older osslbench versions) have no interval:
+ * the ratio of their rates is shown and the verdict is "n/a", never slower
+ * or faster.  Instruction counts repeat exactly: the threshold alone. */
 #ifndef ANALYSIS_VERDICT_H
 #define ANALYSIS_VERDICT_H
 
@@ -63,16 +66,10 @@ typedef struct {
 
 typedef enum {
     M_NONE,
-    M_RANK_EXACT,
-    M_RANK_NORMAL,
-    M_CI_OVERLAP,
-    M_SIGNED_RANK_EXACT,  /* paired rounds of one run */
-    M_SIGNED_RANK_NORMAL,
-    M_EXACT_COUNT,        /* instruction counts: the threshold alone */
-    M_BLOCKS,             /* this version's rows of one run: bootstrap over visits, paired */
-    M_BLOCKS_APART,       /* this version's rows measured apart: each side on its own */
-    M_VISITS,             /* vp90/vmedian rows of one run: Student's t over the visits' ratios */
-    M_VISITS_APART,       /* vp90/vmedian rows measured apart: Welch's t over each side's visits */
+    M_EXACT_COUNT,  /* instruction counts: the threshold alone */
+    M_VISITS,       /* rows of one run, the same visits: Student's t over the visits' ratios */
+    M_VISITS_APART, /* rows measured apart: Welch's t over each side's visits */
+    M_NO_CI,        /* a side without visits (an older file): the rates' ratio, no verdict */
 } verdict_method;
 
 const char *verdict_method_name(verdict_method m);
@@ -80,30 +77,17 @@ const char *verdict_method_name(verdict_method m);
 typedef struct {
     verdict_kind verdict;
     verdict_method method;
-    double ratio;       /* NEW/OLD: Hodges-Lehmann with samples, else rate ratio; NAN if none */
+    double ratio;       /* NEW/OLD (counts: OLD/NEW); NAN if none */
     double ratio_low, ratio_high;
-    double p_value;     /* NAN unless a rank test ran */
+    double p_value;     /* NAN unless a t test ran */
     bool significant;
-    char note[200];     /* why not comparable, or a caveat (too few samples) */
+    char note[200];     /* why not comparable, or a caveat */
 } verdict_result;
 
-/* Pure function of its inputs: same inputs, same verdict. */
+/* Pure function of its inputs: same inputs, same verdict.  `paired`: both
+ * sides come from one run over the same visits (their blocks agree). */
 void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,
-                    const verdict_rule *rule, verdict_result *out);
-
-/* The same for two sides measured in one run, whose samples are paired by
- * round: samples[k] of both sides were taken in round k (the first
- * min(nsample) rounds are used).  Ratio and CI are those of `osslbench
- * report` (stats/signedrank.h) at level 1 - alpha. */
-void verdict_decide_paired(const verdict_side *old_side, const verdict_side *new_side,
-                           const verdict_rule *rule, verdict_result *out);
-
-/* Both sides of this version's runner, with the same statistic: the ratio
- * of their rates (stats/blocked.h) with a bootstrap over their visits at
- * level 1 - alpha, paired (`paired`: one run, the same rounds) or apart;
- * significant when the bootstrap's two-sided p is below alpha. */
-void verdict_decide_blocked(const verdict_side *old_side, const verdict_side *new_side,
-                            const verdict_rule *rule, bool paired, verdict_result *out);
+                    const verdict_rule *rule, bool paired, verdict_result *out);
 
 /* Instruction counts (unit instr/op, csv/units.h) repeat exactly, so no
  * test of significance applies: the threshold alone decides.  The ratio is

@@ -151,10 +151,9 @@ static void describe_counts(FILE *f, const verdict_table *t, const verdict_rule 
 static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
-            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (this version's rows: "
-            "Student's t over the visits,\n      paired in one run; older rows of one run: "
-            "signed-rank test on the rounds' log ratios; else\n      Mann-Whitney on the raw "
-            "samples; CI-overlap with only summaries); ratio = NEW/OLD, %g%% CI\n",
+            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (Student's t over the "
+            "visits' log ratios,\n      paired in one run, Welch's t across runs; rows without "
+            "visits: no interval, n/a);\n      ratio = NEW/OLD, %g%% CI\n",
             rule->threshold * 100.0, rule->alpha, (1.0 - rule->alpha) * 100.0);
 }
 
@@ -236,7 +235,7 @@ static void print_md(FILE *f, const verdict_table *t, const verdict_context *c)
     fputs(" vs **NEW** ", f);
     md_put_text(f, c->new_label);
     fprintf(f, ": change called when |ratio − 1| > %g%% and p < %g; ratio = NEW/OLD "
-               "(Hodges–Lehmann, %g%% CI).\n\n",
+               "(visit t, %g%% CI; no visits: n/a).\n\n",
             c->rule.threshold * 100.0, c->rule.alpha, (1.0 - c->rule.alpha) * 100.0);
     describe_counts(f, t, &c->rule);
     fputc('\n', f);

@@ -67,6 +67,14 @@ static bool pool_blocks(verdict_side *s, uint32_t **blocks, const entry *e, size
         s->rate = iv.estimate;
         s->ci_low = iv.low;
         s->ci_high = iv.high;
+    } else {
+        /* No interval applies (counts, one sample): the samples' range. */
+        s->rate = rate_estimate(s->samples, s->nsample, (rate_stat)s->stat);
+        s->ci_low = s->ci_high = s->rate;
+        for (size_t k = 0; k < s->nsample; k++) {
+            s->ci_low = fmin(s->ci_low, s->samples[k]);
+            s->ci_high = fmax(s->ci_high, s->samples[k]);
+        }
     }
     return true;
 }
@@ -211,37 +219,6 @@ static bool same_run(const verdict_point *p)
            strcmp(p->old_first->run_id, p->new_first->run_id) == 0;
 }
 
-/* Keeps the first n samples of a side (its common rounds) and re-summarises. */
-static bool cut_side(verdict_side *s, double **cut, size_t n)
-{
-    *cut = malloc(n * sizeof **cut);
-    if (*cut == NULL)
-        return false;
-    memcpy(*cut, s->samples, n * sizeof **cut);
-    s->samples = *cut;
-    s->nsample = n;
-    sample_summary sum = summarize(*cut, n);
-    s->rate = sum.median;
-    s->ci_low = sum.ci_low;
-    s->ci_high = sum.ci_high;
-    return true;
-}
-
-static bool keep_common_rounds(verdict_point *p)
-{
-    if (!p->old_side.present || !p->new_side.present || !same_run(p) ||
-        p->old_side.status != ST_OK || p->new_side.status != ST_OK)
-        return true;
-    size_t n = p->old_side.nsample < p->new_side.nsample ? p->old_side.nsample
-                                                          : p->new_side.nsample;
-    if (n < 2)
-        return true;
-    p->common_rounds = n;
-    if (n == p->old_side.nsample && n == p->new_side.nsample)
-        return true;
-    return cut_side(&p->old_side, &p->old_cut, n) && cut_side(&p->new_side, &p->new_cut, n);
-}
-
 bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
                          const result_row *const *new_rows, size_t n_new,
                          const verdict_rule *rule, verdict_table *out)
@@ -258,28 +235,14 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
             continue;
         }
         const verdict_side *o = &p->old_side, *nw = &p->new_side;
-        if (o->present && nw->present && o->stat >= 0 && o->stat == nw->stat) {
-            bool paired = same_run(p) && o->nsample == nw->nsample && o->nblock == nw->nblock &&
-                          memcmp(o->blocks, nw->blocks, o->nblock * sizeof *o->blocks) == 0;
-            verdict_decide_blocked(o, nw, rule, paired, &p->result);
-            if (paired && p->result.note[0] == '\0')
-                snprintf(p->result.note, sizeof p->result.note,
-                         "same run: paired over %zu rounds in %zu visits", o->nsample, o->nblock);
-            continue;
-        }
-        size_t n_old_all = p->old_side.nsample, n_new_all = p->new_side.nsample;
-        if (!keep_common_rounds(p)) {
-            verdict_table_free(out);
-            return false;
-        }
-        if (p->common_rounds)
-            verdict_decide_paired(&p->old_side, &p->new_side, rule, &p->result);
-        else
-            verdict_decide(&p->old_side, &p->new_side, rule, &p->result);
-        if (p->common_rounds && p->result.note[0] == '\0')
+        bool paired = o->present && nw->present && same_run(p) && o->stat >= 0 &&
+                      o->stat == nw->stat && o->nsample == nw->nsample &&
+                      o->nblock == nw->nblock &&
+                      memcmp(o->blocks, nw->blocks, o->nblock * sizeof *o->blocks) == 0;
+        verdict_decide(o, nw, rule, paired, &p->result);
+        if (paired && p->result.method == M_VISITS && p->result.note[0] == '\0')
             snprintf(p->result.note, sizeof p->result.note,
-                     "same run: paired over %zu rounds (of %zu/%zu samples)", p->common_rounds,
-                     n_old_all, n_new_all);
+                     "same run: paired over %zu rounds in %zu visits", o->nsample, o->nblock);
     }
     return true;
 }
@@ -341,8 +304,6 @@ void verdict_table_free(verdict_table *t)
     for (size_t i = 0; i < t->count; i++) {
         free(t->points[i].old_pool);
         free(t->points[i].new_pool);
-        free(t->points[i].old_cut);
-        free(t->points[i].new_cut);
         free(t->points[i].old_blocks);
         free(t->points[i].new_blocks);
     }

@@ -19,8 +19,6 @@ typedef struct {
     double *old_pool, *new_pool; /* owned copies when rows were pooled */
     uint32_t *old_blocks, *new_blocks; /* owned: their blocks, end to end */
     const result_row *old_first, *new_first; /* first row of each side */
-    size_t common_rounds;      /* > 0: paired, over this many rounds of one run (see below) */
-    double *old_cut, *new_cut; /* owned: the cut samples */
     size_t order;              /* first appearance, for stable sorting */
     bool mixed_units;          /* rows of this point in unit and in other_unit: not comparable */
     char other_unit[16];
@@ -32,13 +30,12 @@ typedef struct {
     size_t count;
 } verdict_table;
 
-/* Both libraries of one run (the same run_id) were sampled round by round,
- * sample k of each in round k: they are paired samples.  Such a point is
- * decided on the per-round ratios (verdict_decide_paired: signed-rank test,
- * the ratio and CI `osslbench report` prints) over the common rounds -- the
- * first min(n_old, n_new) samples of each side -- and the rates shown are
- * those rounds' medians.  Rows of different runs (or without a run_id:
- * files from before the column) are compared whole, unpaired.
+/* Both libraries of one run (the same run_id, one row a side) over the same
+ * visits (their sample_blocks agree) are paired: decided on the visits'
+ * ratios (paired visit-t, the ratio and CI `osslbench report` prints).
+ * Rows of different runs are decided apart (Welch's t over each side's
+ * visits); rows without visits get no interval and the verdict n/a
+ * (verdict.h).
  *
  * Builds and decides every point.  The rows must outlive the table (sides
  * point at their samples and notes).  Returns false only when out of memory. */

@@ -9,7 +9,7 @@
 #
 # 1. builds GOOD and BAD (builds/build-release.sh --git, libcrypto only,
 #    ccache when present) and measures them in one interleaved run; stops
-#    unless `osslbench regress` calls them different (threshold AND rank test);
+#    unless `osslbench regress` calls them different (threshold AND t test);
 # 2. sets the good/bad boundary at the geometric midpoint of the two rates
 #    (like git's own perf bisect script): a commit is "bad" when its rate,
 #    measured against GOOD in the same run, is on BAD's side of it;

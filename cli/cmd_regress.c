@@ -2,7 +2,7 @@
  * is its earlier name, kept one release): is NEW slower, faster or the same as OLD,
  * point by point?  This file is the command line: resolving inputs (file,
  * result folder, stdin), picking the rows of one library per side, and the
- * exit status.  The statistics live in stats/ranktest.c, the rule in
+ * exit status.  The statistics live in stats/visit_stat.c, the rule in
  * analysis/verdict.c, the pairing in verdict_set.c, the output in
  * verdict_format.c. */
 #include "command_options.h"
@@ -180,7 +180,7 @@ static const option_spec regress_specs[] = {
     OPTION_VALUE("--threshold", NULL, "PCT", take_threshold,
                  "smallest change called a change, in percent (default 5)"),
     OPTION_VALUE("--alpha", NULL, "A", take_alpha,
-                 "significance level of the rank test (default 0.05); the ratio\n"
+                 "significance level of the t test (default 0.05); the ratio\n"
                  "CI is at level 1 - A"),
     OPTION_VALUE("--format", NULL, "F", take_format, "term (default), csv or md"),
     OPTION_FLAG("--quiet", "-q", options, quiet, "no output, only the exit status"),
@@ -205,9 +205,9 @@ const option_table regress_option_table = {
         "A point is called slower/faster only when the change is larger than the threshold\n"
         "AND significant; otherwise it is \"same\".  Rows of this version (rate_stat vp90):\n"
         "the mean of the visits' log ratios with Student's t (paired in one run, Welch\n"
-        "across runs), the ratio and CI `osslbench report` prints.  Older rows of one run:\n"
-        "Wilcoxon signed-rank test on the per-round log ratios; otherwise two-sided\n"
-        "Mann-Whitney on the raw sample_rates, or non-overlapping CIs without them.\n"
+        "across runs), the ratio and CI `osslbench report` prints.  Rows without visits\n"
+        "(files of older versions): the ratio of the rates, no interval, verdict n/a.\n"
+        "Instruction counts (instr/op): the threshold alone.\n"
         "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
         "NEW), 2 usage or input error.\n",
     .positional = take_input,

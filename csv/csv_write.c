@@ -127,7 +127,7 @@ static void put_STATUS(FILE *f, const result_row *r, row_status v)
     fputs(row_status_name(v), f);
 }
 
-/* The raw data of rank tests, written exactly (17 significant digits
+/* The raw data of the intervals, written exactly (17 significant digits
  * round-trip a double): rounding must not turn two samples into a tie, and
  * a summary recomputed from them equals the runner's. */
 void csv_put_samples(FILE *f, const result_row *r)

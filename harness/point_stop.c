@@ -104,6 +104,10 @@ void point_finalize_row(result_row *r)
         r->rate = iv.estimate;
         r->ci_low = iv.low;
         r->ci_high = iv.high;
+    } else {
+        /* No interval applies (a count, or a single sample): the range,
+         * which count_spread refines for counts. */
+        r->rate = r->ci_low = r->ci_high = rate_estimate(r->sample_rates, r->nsample, stat_of(r));
     }
     if (unit_is_count(r->unit))
         count_spread(r);

@@ -80,8 +80,10 @@ static void ratio_note(const dash_data *d, const dash_row *r, FILE *f)
     if (r->has_ratio && r->ref != (size_t)(r - d->row)) {
         fprintf(f, "; %.3g of ", r->ratio);
         html_put(f, d->row[r->ref].label);
-        if (r->ratio_ci)
+        if (r->ratio_ci && isfinite(r->rlo))
             fprintf(f, " [%.3g, %.3g]", r->rlo, r->rhi);
+        else if (r->ratio_ci)
+            fputs(" (no interval: no visits)", f);
     } else if (r->has_ratio) {
         fputs("; the reference", f);
     }

@@ -4,9 +4,9 @@
  * both rows have one; else on the rate with the machine's drift between
  * the two runs taken out; else, with no reference ever beside it, on the
  * rates as measured (docs/history.md).  The ratio's interval comes from
- * the samples, through report's ratio (report_speedup), and only for a
- * ratio that moved by more than the threshold: a bootstrap per row of a
- * long history would cost minutes. */
+ * the visits, through report's ratio (report_speedup), and only for a
+ * ratio that moved by more than the threshold: reading back every row's
+ * samples for a long history would cost minutes. */
 #define _GNU_SOURCE
 #include "dashboard.h"
 #include "history_db.h"
@@ -37,9 +37,9 @@ static bool stored_row(sqlite3 *db, const dash_row *r, result_set *out)
     return ok;
 }
 
-/* Row i's ratio interval: report's, from both rows' samples (scaled to the
- * ratio of the rates shown); rows without usable samples get report's
- * ci-bounds of the two rates' CIs. */
+/* Row i's ratio interval: report's, from both rows' visits (scaled to the
+ * ratio of the rates shown).  Rows without visits (older files) have none
+ * (NAN), and a change needs two intervals apart: none is claimed for them. */
 static void ratio_interval(sqlite3 *db, dash_data *d, size_t i)
 {
     dash_row *r = &d->row[i];
@@ -47,8 +47,7 @@ static void ratio_interval(sqlite3 *db, dash_data *d, size_t i)
         return;
     r->ratio_ci = true;
     const dash_row *ref = &d->row[r->ref];
-    r->rlo = fmin(r->ratio, r->lo / ref->hi);
-    r->rhi = fmax(r->ratio, ref->lo > 0 ? r->hi / ref->lo : INFINITY);
+    r->rlo = r->rhi = NAN;
     result_set a = {0}, b = {0};
     if (stored_row(db, r, &a) && stored_row(db, ref, &b)) {
         report_ratio q = report_speedup(&a.rows[0], &b.rows[0]);

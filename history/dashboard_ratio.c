@@ -11,7 +11,7 @@
  * other library did. */
 #define _GNU_SOURCE
 #include "dashboard.h"
-#include "../stats/resample.h"
+#include "../stats/select.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -45,3 +45,8 @@ logtics_y = logtics_for("y")
 # decades only the powers of ten are labelled (2 and 5: minor tics).
 tic_k(v) = v >= 1e6 ? sprintf("%gM", v / 1e6) : v >= 1e3 ? sprintf("%gk", v / 1e3) : sprintf("%g", v)
 logtics_k(axis, decades) = sprintf('set %stics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; if (m eq "1" || %d <= 4) { set %stics add (tic_k(v) v) } else { set %stics add ("" v 1) } } }', axis, decades, axis, axis)
+# A ratio's whiskers from columns 3i and 3i+1 of a ratio chart's data; a
+# ratio without an interval (rows of an older file: `?`) gets whiskers of no
+# length at the bar's end, not left out with its bar.
+whisker_lo(i) = valid(3*i) ? column(3*i) : column(3*i - 1)
+whisker_hi(i) = valid(3*i + 1) ? column(3*i + 1) : column(3*i - 1)

@@ -20,6 +20,6 @@ set bmargin 7
 set xlabel offset 0, -2
 set key outside right top vertical Left reverse title "host" box lc rgb "#bbbbbb"
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb "#555555" front
-plot for [i = 1:nseries] data using (column(3*i - 1)):(column(3*i)):(column(3*i + 1)):xtic(ticname(strcol(1))) \
+plot for [i = 1:nseries] data using (column(3*i - 1)):(whisker_lo(i)):(whisker_hi(i)):xtic(ticname(strcol(1))) \
      lc rgb colour(slot(i)) title columnheader(3*i - 1), \
      NaN with lines dt 2 lw 1.5 lc rgb "#555555" title ref . " (1.0)"

@@ -22,7 +22,7 @@ if (!horizontal) {
     set bmargin 5.5
     set xlabel offset 0, -0.6
     set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb "#555555" front
-    plot for [i = 1:nseries] data using (column(3*i - 1)):(column(3*i)):(column(3*i + 1)):xtic(strcol(1)) \
+    plot for [i = 1:nseries] data using (column(3*i - 1)):(whisker_lo(i)):(whisker_hi(i)):xtic(strcol(1)) \
          lc rgb colour(slot(i)) title columnheader(3*i - 1), \
          NaN with lines dt 2 lw 1.5 lc rgb "#555555" title "baseline (1.0)"
 } else {
@@ -39,7 +39,7 @@ if (!horizontal) {
          for [i = 1:nseries] data using (column(3*i - 1)):(bar_y(i)):(0):(column(3*i - 1)): \
              (bar_y(i) - bar_h / 2):(bar_y(i) + bar_h / 2) with boxxyerror \
              lc rgb colour(slot(i)) title columnheader(3*i - 1), \
-         for [i = 1:nseries] data using (column(3*i - 1)):(bar_y(i)):(column(3*i)):(column(3*i + 1)) \
+         for [i = 1:nseries] data using (column(3*i - 1)):(bar_y(i)):(whisker_lo(i)):(whisker_hi(i)) \
              with xerrorbars lc rgb "#222222" pt 0 notitle, \
          NaN with lines dt 2 lw 1.5 lc rgb "#555555" title "baseline (1.0)"
 }

@@ -17,15 +17,12 @@
  * The interval.  The rounds of a point come in blocks, each one visit in
  * fresh child processes at another time of the run (harness/scheduler.h):
  * what stays the same within a visit and changes between visits shifts a
- * whole block, as it shifts a second run.  The 95% interval is a
- * percentile bootstrap that resamples whole blocks (the same blocks for
- * both sides of a ratio, so rounds stay paired); one block: rounds.  It is
- * an interval of what a second run of the same plan gives, not of the true
- * rate: the bootstrap's spread around the estimate, and the resolution
- * below, are widened by sqrt(2) (REPEAT_WIDENING), the two runs' errors
- * adding up.  The ratio of two
- * runs measured apart is the true ratio's interval (both runs' errors are
- * in it already).  Deterministic: seeded from the data. */
+ * whole block, as it shifts a second run.  So the visits are the units of
+ * the interval (stats/visit_stat.h): Student's t over the visits' log
+ * ratios for two libraries of one run (paired: the same visits), Welch's t
+ * over each side's visits for rates measured apart (two runs, two hosts, 1
+ * and N workers).  These two are the only intervals of a ratio here; rows
+ * without visits get none (docs/method.md). */
 #ifndef STATS_BLOCKED_H
 #define STATS_BLOCKED_H
 
@@ -35,50 +32,52 @@
 
 /* RATE_VISIT_UPPER ("vp90") and RATE_VISIT_MEDIAN ("vmedian"): this runner's,
  * the mean over visits (stats/visit_stat.h); RATE_UPPER ("p99", the pooled
- * 99th percentile, its interval the bootstrap above) and RATE_MEDIAN
- * ("median"): files of earlier versions, and instruction counts. */
+ * 99th percentile) and RATE_MEDIAN ("median"): files of earlier versions,
+ * and instruction counts (exact: no interval applies). */
 typedef enum { RATE_UPPER, RATE_MEDIAN, RATE_VISIT_UPPER, RATE_VISIT_MEDIAN } rate_stat;
 
 /* "p99", "median", "vp90", "vmedian": the CSV's rate_stat column. */
 const char *rate_stat_name(rate_stat s);
 bool rate_stat_parse(const char *name, rate_stat *out);
 
-/* The quantile of RATE_UPPER, and the bootstrap's resamples. */
+/* The quantile of RATE_UPPER; a second run's error beside this one's. */
 #define RATE_UPPER_QUANTILE 0.99
-enum { BLOCKED_RESAMPLES = 1000 };
 #define REPEAT_WIDENING 1.4142135623730951
 
 /* No interval is narrower than +-RATE_RESOLUTION (relative): runs of one
  * plan whose samples agree to the last digit within each run still differ
  * by about that much from one run to the next (the clock speed, the timer),
- * and a bootstrap over visits that all agree would claim an interval of
+ * and a t interval over visits that all agree would claim an interval of
  * nothing (docs/method.md, "On a noisy or busy machine"). */
 #define RATE_RESOLUTION 0.0025
 
 typedef struct {
     double estimate, low, high; /* the estimate and its CI (95% unless told) */
-    double p_value;             /* ratios: two-sided bootstrap p of "the ratio is 1" */
-    size_t n, blocks;           /* rounds used, and blocks resampled (1: rounds were) */
+    double p_value;             /* ratios: two-sided t test's p of "the ratio is 1" */
+    size_t n, blocks;           /* rounds used, and the units of the t (visits, else rounds) */
 } blocked_interval;
 
 /* The estimate of n rates (all > 0). */
 double rate_estimate(const double *rates, size_t n, rate_stat stat);
 
 /* A library's rate over rounds 0..n-1 in nblocks consecutive blocks of
- * block_len[b] rounds (summing to n; NULL or nblocks < 2: resample rounds).
- * False on bad input (n == 0, a rate <= 0, blocks that do not add up). */
+ * block_len[b] rounds (summing to n; NULL or nblocks < 2: each round is a
+ * unit).  False where no interval applies: a statistic other than vp90 or
+ * vmedian, fewer than two units, or bad input (a rate <= 0, blocks that do
+ * not add up); rate_estimate still gives the rate. */
 bool blocked_rate(const double *rates, size_t n, const uint32_t *block_len, size_t nblocks,
                   rate_stat stat, blocked_interval *out);
 
-/* The ratio new/old of two libraries sampled in the same rounds, its
- * interval at level 1 - alpha (0.05 but where compare is told otherwise). */
+/* The ratio new/old of two libraries sampled in the same rounds (paired
+ * visit-t), its interval at level 1 - alpha (0.05 but where compare is told
+ * otherwise).  False as for blocked_rate. */
 bool blocked_ratio(const double *old_rates, const double *new_rates, size_t n,
                    const uint32_t *block_len, size_t nblocks, rate_stat stat, double alpha,
                    blocked_interval *out);
 
 /* The ratio of two libraries' rates measured apart (other runs, other
- * hosts, 1 and N workers one after the other): each side resampled on its
- * own, by its own blocks (NULL or fewer than two: its samples). */
+ * hosts, 1 and N workers one after the other): Welch's t over each side's
+ * own units.  False as for blocked_rate, on either side. */
 bool blocked_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *old_blocks,
                          size_t old_nblocks, const double *new_rates, size_t n_new,
                          const uint32_t *new_blocks, size_t new_nblocks, rate_stat stat,

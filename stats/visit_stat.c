@@ -1,7 +1,7 @@
 #include "visit_stat.h"
 
 #include "student_t.h"
-#include "resample.h"
+#include "select.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -21,15 +21,16 @@ HOSTILE='<img src=x onerror=alert(1)>'
 
 # fixture DIR: releases old and new, sha256 at 16 and 1024 bytes (new a
 # third as fast at 16, as fast at 1024) and rsa2048 sign (new twice as
-# fast), 8 samples a point; new's sha256 legacy crashed, with a note that
+# fast), 8 samples a point in two visits of one run, as this version's runner
+# writes them; new's sha256 legacy crashed, with a note that
 # is HTML; a metadata.txt with HTML in it.  (Labels are names: the reader
 # refuses any other, so free text reaches the page as notes and metadata.)
 fixture() {
-    local d=$1 lab ver num wl op b unit base i s
+    local d=$1 lab ver num wl op b unit base i s RUN=20261130T000000Z-00000000000000aa
     mkdir -p "$d"
     printf 'host: <b>box</b>\nkernel: 6.1 & more\n' >"$d/metadata.txt"
     {
-        echo 'label,version,version_num,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,sample_rates,note'
+        echo 'label,version,version_num,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,run_id,rate_stat,sample_blocks,sample_rates,note'
         for lab in old new; do
             [[ $lab == old ]] && ver=3.0.19 num=0x30000130 || ver=3.0.20 num=0x30000140
             while read -r wl op b unit base; do
@@ -37,16 +38,16 @@ fixture() {
                 [[ $lab == new && $wl == rsa2048 ]] && base=$((base * 2))
                 s=''
                 for i in 1 2 3 4 5 6 7 8; do s+="$((base + i)) "; done
-                printf '%s,%s,%s,evp,%s,%s,%s,%s,%s,%s,%s,8,ok,%s,\n' "$lab" "$ver" "$num" \
-                    "$wl" "$op" "$b" "$((base + 4))" "$unit" "$((base + 1))" "$((base + 8))" "${s% }"
+                printf '%s,%s,%s,evp,%s,%s,%s,%s,%s,%s,%s,8,ok,%s,vp90,4 4,%s,\n' "$lab" "$ver" "$num" \
+                    "$wl" "$op" "$b" "$((base + 4))" "$unit" "$((base + 1))" "$((base + 8))" "$RUN" "${s% }"
             done <<'ROWS'
 sha256 digest 16 B/s 3000
 sha256 digest 1024 B/s 90000
 rsa2048 sign 0 op/s 1200
 ROWS
         done
-        echo "old,3.0.19,0x30000130,legacy,sha256,digest,16,4000,B/s,3900,4100,8,ok,4000 4001 4002 4003 4004 4005 4006 4007,"
-        echo "new,3.0.20,0x30000140,legacy,sha256,digest,16,,B/s,,,0,crashed,,\"$HOSTILE\""
+        echo "old,3.0.19,0x30000130,legacy,sha256,digest,16,4000,B/s,3900,4100,8,ok,$RUN,vp90,4 4,4000 4001 4002 4003 4004 4005 4006 4007,"
+        echo "new,3.0.20,0x30000140,legacy,sha256,digest,16,,B/s,,,0,crashed,$RUN,,,,\"$HOSTILE\""
     } >"$d/results.csv"
 }
 

@@ -96,7 +96,7 @@ counts() {
     run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label less
     [ "$status" -eq 0 ]
     [[ $output == *" faster "* ]]
-    # two samples, no rank test could call this significant: counts need none
+    # two samples, no t test could call this significant: counts need none
     run "$OSSLBENCH" regress "$TMP/c.csv" --old-label old --new-label big --threshold 80
     [ "$status" -eq 0 ]
 }

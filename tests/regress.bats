@@ -25,17 +25,20 @@ setup() {
     TMP=$BATS_TEST_TMPDIR
 }
 
-# fixture FILE LABEL CENTER [WORKLOAD:BYTES:FACTOR ...]: a results CSV with
-# 12 samples per point around CENTER*FACTOR (+-2%, fixed pseudo-random).
+# fixture FILE LABEL CENTER [WORKLOAD:BYTES:FACTOR ...]: a results CSV as this
+# version's runner writes it (rate_stat vp90, 12 samples in 3 visits of 4)
+# around CENTER*FACTOR (+-2%, fixed pseudo-random).  FIXTURE_OLD=1: as an older
+# osslbench wrote it (no rate_stat, no visits).
 fixture() {
     local file=$1 label=$2 center=$3; shift 3
-    awk -v label="$label" -v center="$center" -v specs="$*" 'BEGIN {
-        print "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp,sample_rates"
+    awk -v label="$label" -v center="$center" -v specs="$*" -v old="${FIXTURE_OLD:-}" 'BEGIN {
+        visits = old ? "" : ",vp90,4 4 4"
+        print "label,version,version_num,lib,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,iterations,status,note,host,cpu,timestamp" (old ? "" : ",rate_stat,sample_blocks") ",sample_rates"
         n = split(specs, spec, " "); seed = length(label) * 7919
         for (i = 1; i <= n; i++) {
             split(spec[i], f, ":")
             if (f[3] == "crashed") {
-                printf "%s,3.0.20,0,/x,evp,%s,digest,%s,,B/s,,,0,0,crashed,\"signal 11, SIGSEGV\",h,c,t,\n", label, f[1], f[2]
+                printf "%s,3.0.20,0,/x,evp,%s,digest,%s,,B/s,,,0,0,crashed,\"signal 11, SIGSEGV\",h,c,t%s,\n", label, f[1], f[2], (old ? "" : ",,")
                 continue
             }
             s = ""; lo = 1e300; hi = 0
@@ -44,7 +47,7 @@ fixture() {
                 r = center * f[3] * (0.98 + 0.04 * seed / 2147483648)
                 s = s (k ? " " : "") sprintf("%.1f", r); if (r < lo) lo = r; if (r > hi) hi = r
             }
-            printf "%s,3.0.20,0,/x,evp,%s,digest,%s,%.1f,B/s,%.1f,%.1f,12,100,ok,,h,c,t,%s\n", label, f[1], f[2], center * f[3], lo, hi, s
+            printf "%s,3.0.20,0,/x,evp,%s,digest,%s,%.1f,B/s,%.1f,%.1f,12,100,ok,,h,c,t%s,%s\n", label, f[1], f[2], center * f[3], lo, hi, visits, s
         }
     }' >"$file"
 }
@@ -99,7 +102,7 @@ fixture() {
     run "$OSSLBENCH" regress --format csv "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
     [ "${lines[0]}" = "workload,api,op,bytes,threads,procs,unit,old_label,new_label,old_rate,new_rate,ratio,ratio_ci_low,ratio_ci_high,p_value,method,old_samples,new_samples,verdict,note" ]
-    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,mann-whitney\ exact,12,12,slower, ]]
+    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,visit-t\ welch,12,12,slower, ]]
     [ "${#lines[@]}" -eq 3 ]
     run "$OSSLBENCH" regress --format md "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
@@ -108,6 +111,21 @@ fixture() {
     # a 10% slowdown is "same" when only 15% counts
     run "$OSSLBENCH" regress --threshold 15 "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 0 ]
+}
+
+@test "regress: rows without visits (an older file) get the ratio, no interval, and n/a (exit 0)" {
+    FIXTURE_OLD=1 fixture "$TMP/old.csv" old 1e8 sha256:16:1 sha256:64:1
+    FIXTURE_OLD=1 fixture "$TMP/new.csv" new 1e8 sha256:16:0.25 sha256:64:1
+    run "$OSSLBENCH" regress --format csv "$TMP/old.csv" "$TMP/new.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,0.25,,,,no-ci,12,12,n/a,"no interval: "* ]]
+    [[ ${lines[2]} == sha256,evp,digest,64,*,no-ci,12,12,n/a,* ]]
+    # against a file of this version: still no interval on one side
+    fixture "$TMP/now.csv" now 1e8 sha256:16:0.25 sha256:64:1
+    run "$OSSLBENCH" regress "$TMP/old.csv" "$TMP/now.csv"
+    [ "$status" -eq 0 ]
+    grep -q '2 points: 0 slower, 0 faster, 0 same, 0 failed, 2 n/a' <<<"$output"
 }
 
 @test "regress: a point that fails only in NEW is a regression; folders and one file with two labels" {

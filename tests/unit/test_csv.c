@@ -86,7 +86,7 @@ static void round_trip(void **state)
     free(buf);
 }
 
-/* Per-sample rates are raw data for rank tests: written so that reading
+/* Per-sample rates are the raw data of the intervals: written so that reading
  * them back gives the very doubles measured (no ties made by rounding --
  * 6 significant digits turned 1000000001 and 1000000004 into one value),
  * and the rate columns keep at least 9 significant digits. */

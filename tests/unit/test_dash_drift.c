@@ -4,7 +4,8 @@
  * times as fast against an unmoved reference is its change; a point the
  * reference did not measure is judged with the drift taken out; the
  * reference is the library measured beside others in the most runs; a
- * ratio's interval comes from the samples; a library measured alone keeps
+ * ratio's interval comes from the visits (rows without them: none, and no
+ * change claimed); a library measured alone keeps
  * the rates as measured. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -73,6 +74,10 @@ static void set_samples(sqlite3 *db, int row, const char *text)
     free(blob);
 }
 
+/* The rate_stat of the rows add_row writes: this runner's; "p99" for rows
+ * of an older file. */
+static const char *row_stat = "vp90";
+
 /* An ok row of label (release version_num) at sha256 BYTES; rate NAN: an
  * unsupported row.  samples NULL: ten samples of the rate itself. */
 static void add_row(sqlite3 *db, const char *run, const char *label, const char *vnum, int bytes, double rate,
@@ -91,9 +96,9 @@ static void add_row(sqlite3 *db, const char *run, const char *label, const char 
         snprintf(sql, sizeof sql, "INSERT INTO results(row, run_id, label, version, version_num, flavor, api, workload, "
                                   "op, bytes, threads, procs, unit, rate, rate_stat, ci_low, ci_high, samples, status, cpus, "
                                   "disturbed, retaken) VALUES(%d, '%s', '%s', 'x', '%s', "
-                                  "'openssl', 'evp', 'sha256', 'digest', %d, 1, 1, 'B/s', %.17g, 'p99', %.17g, %.17g, 10, "
+                                  "'openssl', 'evp', 'sha256', 'digest', %d, 1, 1, 'B/s', %.17g, '%s', %.17g, %.17g, 10, "
                                   "'ok', 2, 0, 0)",
-                 row, run, label, vnum, bytes, rate, rate * 0.999, rate * 1.001);
+                 row, run, label, vnum, bytes, rate, row_stat, rate * 0.999, rate * 1.001);
     exec(db, sql);
     if (!isnan(rate))
         set_samples(db, row, samples ? samples : own);
@@ -253,6 +258,31 @@ static void a_ratio_interval_comes_from_the_samples(void **state)
     sq.sqlite3_close(db);
 }
 
+/* Rows of an older file (no visits: rate_stat p99): a ratio that moved 10%
+ * has no interval on either side, so no change is claimed -- not even with
+ * rows whose own CIs are narrow. */
+static void rows_without_visits_claim_no_change(void **state)
+{
+    (void)state;
+    sqlite3 *db = open_db();
+    row_stat = "p99";
+    add_run(db, "r1", 1);
+    add_run(db, "r2", 2);
+    add_row(db, "r1", "old", vnum[OLD], 16, 100, NULL);
+    add_row(db, "r1", "new", vnum[NEW], 16, 50, NULL);
+    add_row(db, "r2", "old", vnum[OLD], 16, 100, NULL);
+    add_row(db, "r2", "new", vnum[NEW], 16, 45, NULL);
+    row_stat = "vp90";
+    dash_data d;
+    load(db, &d);
+    const dash_row *p = row_of(&d, "new", 0, 16), *r = row_of(&d, "new", 1, 16);
+    assert_int_equal(r->judged, DASH_BY_RATIO);
+    assert_true(p->ratio_ci && isnan(p->rlo) && isnan(p->rhi));
+    assert_false(r->changed);
+    dash_free(&d);
+    sq.sqlite3_close(db);
+}
+
 /* One library alone: no ratio, no drift; its rates as measured decide
  * (and the page says a ring there may be the machine). */
 static void a_library_alone_is_judged_on_its_rates(void **state)
@@ -281,6 +311,7 @@ int main(void)
         cmocka_unit_test(a_point_without_the_reference_has_the_drift_taken_out),
         cmocka_unit_test(the_reference_is_the_library_of_the_most_runs),
         cmocka_unit_test(a_ratio_interval_comes_from_the_samples),
+        cmocka_unit_test(rows_without_visits_claim_no_change),
         cmocka_unit_test(a_library_alone_is_judged_on_its_rates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

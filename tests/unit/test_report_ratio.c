@@ -1,36 +1,11 @@
-/* `osslbench report`: speed-up ratios and their confidence intervals, from
- * the CI bounds, a bootstrap or paired rounds, as the samples allow. */
+/* `osslbench report`: speed-up ratios and their confidence intervals: the
+ * visits' t interval (paired in one run, Welch apart), else none. */
 #include "report_fixtures.h"
 
+#include "../../stats/blocked.h"
 #include "../../stats/summary.h"
 
 #include <math.h>
-
-/* 6 or 7 samples a side (rows of different runs): the bounds of the two
- * medians' 95% CIs.  Fewer: those "CIs" are sample ranges (75% coverage at
- * 3 samples), so no interval is claimed at all. */
-static void ratio_from_ci_bounds_with_few_samples(void **state)
-{
-    (void)state;
-    fixture fx;
-    fixture_load(&fx, THREE_RELEASES, NULL);
-    report_point p = {.workload = "sha256", .api = "evp", .op = "digest", .bytes = 16};
-    result_row row = *report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p);
-    result_row base = *report_find(&fx.r, fx.r.baseline, &p);
-    row.nsample = base.nsample = 0; /* no raw samples: the summary columns only */
-    report_ratio q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_NO_CI); /* 3 samples */
-    assert_float_equal(q.ratio, 2.0, 1e-12);
-    assert_true(isnan(q.lo) && isnan(q.hi));
-    row.samples = base.samples = 6;
-    q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_BOUNDS);
-    assert_float_equal(q.ratio, 2.0, 1e-12);
-    assert_float_equal(q.lo, 1.9e6 / 1.05e6, 1e-12);
-    assert_float_equal(q.hi, 2.1e6 / 0.95e6, 1e-12);
-    assert_string_equal(ratio_method_name(RATIO_NO_CI), "no-ci");
-    fixture_unload(&fx);
-}
 
 static void no_ratio_without_both_sides(void **state)
 {
@@ -61,87 +36,87 @@ static result_row row_with_samples(double *xs, size_t n)
     return r;
 }
 
-static void bootstrap_ratio_is_reproducible_and_brackets_the_estimate(void **state)
+/* Rows without visits (files of older versions, whatever their samples),
+ * rows of the pooled p99, and a single sample: the ratio of the rates and
+ * no interval at all, in one run or two. */
+static void rows_without_visits_get_no_interval(void **state)
 {
     (void)state;
-    double a[20], b[20];
-    for (int i = 0; i < 20; i++) {
-        a[i] = 200.0 + (i * 7 % 11);  /* 200..210 */
-        b[i] = 100.0 + (i * 3 % 5);   /* 100..104 */
-    }
-    result_row row = row_with_samples(a, 20), base = row_with_samples(b, 20);
+    fixture fx;
+    fixture_load(&fx, THREE_RELEASES, NULL);
+    report_point p = {.workload = "sha256", .api = "evp", .op = "digest", .bytes = 16};
+    result_row row = *report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p);
+    result_row base = *report_find(&fx.r, fx.r.baseline, &p);
     report_ratio q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_BOOTSTRAP);
-    assert_true(q.lo <= q.ratio && q.ratio <= q.hi);
-    assert_true(q.lo > 200.0 / 104.0 - 1e-9 && q.hi < 210.0 / 100.0 + 1e-9);
-    /* narrower than the conservative bound from the sample ranges */
-    assert_true(q.hi - q.lo < 210.0 / 100.0 - 200.0 / 104.0);
-    report_ratio again = report_speedup(&row, &base);
-    assert_float_equal(again.lo, q.lo, 0.0);
-    assert_float_equal(again.hi, q.hi, 0.0);
+    assert_int_equal(q.method, RATIO_NO_CI);
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    assert_true(isnan(q.lo) && isnan(q.hi));
+    assert_string_equal(ratio_method_name(RATIO_NO_CI), "no-ci");
+    fixture_unload(&fx);
 
-    double c[10] = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, d[10] = {2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
-    result_row rc = row_with_samples(c, 10), rd = row_with_samples(d, 10);
-    q = report_speedup(&rc, &rd);
-    assert_float_equal(q.ratio, 2.5, 1e-12);
-    assert_float_equal(q.lo, 2.5, 1e-12);
-    assert_float_equal(q.hi, 2.5, 1e-12);
-}
-
-static void paired_ratio_cancels_drift_within_a_run(void **state)
-{
-    (void)state;
-    /* The machine slows down and speeds up during the run; the release is
-     * always exactly twice as fast as the baseline in the same round. */
-    double a[12], b[12];
-    for (int i = 0; i < 12; i++) {
+    double a[40], b[40];
+    uint32_t blocks[4] = {10, 10, 10, 10};
+    for (int i = 0; i < 40; i++) {
         b[i] = 100.0 * (1 + i % 4);
         a[i] = 2.0 * b[i];
     }
-    result_row row = row_with_samples(a, 12), base = row_with_samples(b, 12);
+    row = row_with_samples(a, 40), base = row_with_samples(b, 40);
     strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
     strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
-    report_ratio q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_PAIRED);
-    assert_float_equal(q.ratio, 2.0, 1e-12);
-    assert_float_equal(q.lo, 2.0, 1e-12);
-    assert_float_equal(q.hi, 2.0, 1e-12);
-    /* rows of different runs are not paired, even if they started in the
-     * same second: the bootstrap sees the drift */
-    strcpy(row.timestamp, "2026-11-30T00:00:00Z");
-    strcpy(base.timestamp, "2026-11-30T00:00:00Z");
-    strcpy(base.run_id, "20261130T000000Z-00000000000000bb");
     q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_BOOTSTRAP);
-    assert_true(q.hi - q.lo > 0.5);
-    assert_string_equal(ratio_method_name(RATIO_PAIRED), "paired");
+    assert_int_equal(q.method, RATIO_NO_CI);
+    assert_float_equal(q.ratio, row.rate / base.rate, 1e-12);
+    assert_true(isnan(q.lo) && isnan(q.hi));
+    row.sample_blocks = base.sample_blocks = blocks;
+    row.nblock = base.nblock = 4;
+    strcpy(row.rate_stat, "p99");
+    strcpy(base.rate_stat, "p99");
+    assert_int_equal(report_speedup(&row, &base).method, RATIO_NO_CI);
+    strcpy(row.rate_stat, "vp90");
+    strcpy(base.rate_stat, "vp90");
+    assert_int_equal(report_speedup(&row, &base).method, RATIO_BLOCKS);
+    /* one sample a side: no unit to spread over */
+    uint32_t one[1] = {1};
+    row.nsample = base.nsample = 1;
+    row.sample_blocks = base.sample_blocks = one;
+    row.nblock = base.nblock = 1;
+    assert_int_equal(report_speedup(&row, &base).method, RATIO_NO_CI);
+    assert_int_equal(report_ratio_unpaired(&row, &base).method, RATIO_NO_CI);
 }
 
-/* Rows of this version (rate_stat, sample_blocks): the ratio of their 99th
- * percentiles, an interval over visits, paired within a run ("blocks"),
- * each side on its own across runs ("apart"); a row that stayed disturbed
- * marks its ratios. */
-static void rows_of_visits_are_resampled_by_visit(void **state)
+/* Rows of this version (rate_stat vp90, sample_blocks): the mean of the
+ * visits' ratios with Student's t, paired within a run ("blocks"), Welch's
+ * t over each side's visits across runs ("apart"); a row that stayed
+ * disturbed marks its ratios. */
+static void rows_of_visits_get_the_visit_t_interval(void **state)
 {
     (void)state;
     double a[40], b[40];
     uint32_t blocks[4] = {10, 10, 10, 10};
     for (int i = 0; i < 40; i++) {
-        b[i] = 100.0 * (1 + 0.01 * (i % 7));
+        b[i] = 100.0 * (1 + 0.01 * (i % 7) + 0.03 * (i / 10)); /* each visit a little faster */
         a[i] = 2.0 * b[i];
     }
     result_row row = row_with_samples(a, 40), base = row_with_samples(b, 40);
     row.sample_blocks = base.sample_blocks = blocks;
     row.nblock = base.nblock = 4;
-    strcpy(row.rate_stat, "p99");
-    strcpy(base.rate_stat, "p99");
+    strcpy(row.rate_stat, "vp90");
+    strcpy(base.rate_stat, "vp90");
     strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
     strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
     report_ratio q = report_speedup(&row, &base);
     assert_int_equal(q.method, RATIO_BLOCKS);
     assert_float_equal(q.ratio, 2.0, 1e-12);
-    assert_true(q.lo <= 2.0 && q.hi >= 2.0 && q.hi / q.lo < 1.01);
+    /* every visit's ratio is exactly 2: the interval is the resolution's */
+    assert_float_equal(q.lo, 2.0 * exp(-RATE_RESOLUTION * REPEAT_WIDENING), 1e-12);
+    assert_float_equal(q.hi, 2.0 * exp(RATE_RESOLUTION * REPEAT_WIDENING), 1e-12);
     assert_false(q.disturbed);
+    /* the same rows, not paired (N workers vs one): Welch's t sees the
+     * visits' spread on each side (0.09 from first to last here) */
+    q = report_ratio_unpaired(&row, &base);
+    assert_int_equal(q.method, RATIO_APART);
+    assert_float_equal(q.ratio, 2.0, 1e-12);
+    assert_true(q.lo < 2.0 * exp(-RATE_RESOLUTION) && q.hi > 2.0 * exp(RATE_RESOLUTION));
     strcpy(base.run_id, "20261130T000000Z-00000000000000bb");
     q = report_speedup(&row, &base);
     assert_int_equal(q.method, RATIO_APART);
@@ -161,11 +136,9 @@ static void rows_of_visits_are_resampled_by_visit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ratio_from_ci_bounds_with_few_samples),
+        cmocka_unit_test(rows_without_visits_get_no_interval),
         cmocka_unit_test(no_ratio_without_both_sides),
-        cmocka_unit_test(bootstrap_ratio_is_reproducible_and_brackets_the_estimate),
-        cmocka_unit_test(paired_ratio_cancels_drift_within_a_run),
-        cmocka_unit_test(rows_of_visits_are_resampled_by_visit),
+        cmocka_unit_test(rows_of_visits_get_the_visit_t_interval),
     };
     return cmocka_run_group_tests_name("report: speed-up ratios", tests, NULL, NULL);
 }

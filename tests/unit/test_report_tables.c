@@ -15,7 +15,7 @@ static void markdown_and_terminal_tables(void **state)
                "| 2.00× (no CI)",
                "No ratio for the fetch API",
                "| evp | sign | crashed | 1.25× (no CI)",
-               "(no CI): fewer than 6 samples");
+               "(no CI): a side has no visits");
     free(md);
     char *term = render(report_write_term, &fx.r);
     assert_has(term,

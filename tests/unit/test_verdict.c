@@ -10,6 +10,7 @@
 #include "../../analysis/verdict.h"
 #include "../../analysis/verdict_format.h"
 #include "../../analysis/verdict_set.h"
+#include "../../stats/blocked.h"
 #include "../../stats/summary.h"
 
 #include <math.h>
@@ -31,18 +32,21 @@ static void fill(double *xs, size_t n, double center, double spread)
         xs[i] = center * (1.0 + spread * (uniform01() - 0.5));
 }
 
+/* A side of this version's runner: n samples, each its own unit (one
+ * visit: the t runs over the rounds), rate_stat vp90. */
 static verdict_side side_of(const double *xs, size_t n)
 {
     sample_summary s = summarize(xs, n);
     return (verdict_side){.present = true, .status = ST_OK, .rate = s.median,
                           .ci_low = s.ci_low, .ci_high = s.ci_high, .samples = xs,
-                          .nsample = n, .note = ""};
+                          .nsample = n, .note = "", .stat = RATE_VISIT_UPPER};
 }
 
+/* Two sides measured apart (Welch's t), by the default rule. */
 static verdict_kind decide(const verdict_side *o, const verdict_side *n, verdict_result *r)
 {
     verdict_rule rule = VERDICT_RULE_DEFAULT;
-    verdict_decide(o, n, &rule, r);
+    verdict_decide(o, n, &rule, false, r);
     return r->verdict;
 }
 
@@ -57,8 +61,10 @@ static void four_times_slower_is_a_regression(void **state)
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_SLOWER);
     assert_true(verdict_is_regression(r.verdict));
-    assert_int_equal(r.method, M_RANK_EXACT);
+    assert_int_equal(r.method, M_VISITS_APART);
+    assert_string_equal(verdict_method_name(r.method), "visit-t welch");
     assert_true(r.ratio > 0.22 && r.ratio < 0.28);
+    assert_true(r.ratio_low < r.ratio && r.ratio < r.ratio_high);
     assert_true(r.p_value < 0.01);
     /* And the other way round it is faster, which is no regression. */
     assert_int_equal(decide(&n, &o, &r), V_FASTER);
@@ -94,7 +100,7 @@ static void significant_but_small_is_same(void **state)
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_SAME);
     assert_true(r.significant);
-    assert_int_equal(r.method, M_RANK_NORMAL);
+    assert_int_equal(r.method, M_VISITS_APART);
 }
 
 static void large_but_insignificant_is_same(void **state)
@@ -104,25 +110,40 @@ static void large_but_insignificant_is_same(void **state)
     verdict_side o = side_of(x, 2), n = side_of(y, 2);
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_SAME);
+    assert_true(r.ratio < 0.9);
     assert_false(r.significant);
-    assert_non_null(strstr(r.note, "too few samples"));
 }
 
-static void summaries_only_use_ci_overlap(void **state)
+/* Rows without visits (older files: no rate_stat, or samples only as
+ * summaries), a side of another statistic, a single sample: the ratio of
+ * the rates, no interval, no claim either way. */
+static void rows_without_visits_are_not_judged(void **state)
 {
     (void)state;
-    verdict_side o = {.present = true, .status = ST_OK, .rate = 100, .ci_low = 98, .ci_high = 102};
-    verdict_side n = {.present = true, .status = ST_OK, .rate = 50, .ci_low = 49, .ci_high = 51};
+    double x[] = {98, 100, 102, 99, 101, 100}, y[] = {49, 50, 51, 50, 50, 49};
+    verdict_side o = side_of(x, 6), n = side_of(y, 6);
+    o.stat = n.stat = -1;
     verdict_result r;
-    assert_int_equal(decide(&o, &n, &r), V_SLOWER);
-    assert_int_equal(r.method, M_CI_OVERLAP);
-    assert_true(isnan(r.p_value));
+    assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
+    assert_int_equal(r.method, M_NO_CI);
+    assert_string_equal(verdict_method_name(r.method), "no-ci");
     assert_float_equal(r.ratio, 0.5, 1e-12);
-    n.ci_high = 99; /* overlaps OLD's CI: not significant */
-    assert_int_equal(decide(&o, &n, &r), V_SAME);
+    assert_true(isnan(r.ratio_low) && isnan(r.ratio_high) && isnan(r.p_value));
+    assert_false(verdict_is_regression(r.verdict));
+    assert_non_null(strstr(r.note, "no interval"));
+    verdict_rule rule = VERDICT_RULE_DEFAULT;
+    verdict_decide(&o, &n, &rule, true, &r);
+    assert_int_equal(r.method, M_NO_CI);
+    n.stat = RATE_VISIT_UPPER; /* one side of this version only */
+    assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
+    o.stat = RATE_VISIT_UPPER;
+    assert_int_equal(decide(&o, &n, &r), V_SLOWER);
+    o.nsample = n.nsample = 1; /* one sample a side: no spread to measure */
+    assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
+    assert_int_equal(r.method, M_NO_CI);
 }
 
-/* Counts: no rank test, whatever the samples; the ratio is OLD/NEW. */
+/* Counts: no test of significance, whatever the samples; the ratio is OLD/NEW. */
 static void counts_are_decided_by_the_threshold_alone(void **state)
 {
     (void)state;
@@ -183,8 +204,12 @@ static result_row make_row(const char *wl, uint64_t bytes, const char *api, doub
     snprintf(r.unit, sizeof r.unit, "B/s");
     r.bytes = bytes;
     r.status = st;
+    snprintf(r.rate_stat, sizeof r.rate_stat, "vp90");
     if (st == ST_OK) {
         r.nsample = 8;
+        r.nblock = 1;
+        r.sample_blocks = malloc(sizeof *r.sample_blocks);
+        r.sample_blocks[0] = 8;
         r.sample_rates = malloc(r.nsample * sizeof *r.sample_rates);
         fill(r.sample_rates, r.nsample, center, 0.02);
         sample_summary s = summarize(r.sample_rates, r.nsample);
@@ -271,63 +296,35 @@ static void build_one(const result_row *old_row, const result_row *new_row, verd
     assert_true(verdict_table_build(po, 1, pn, 1, &rule, t));
 }
 
-/* Two libraries of one run: the samples one took alone, after the other had
- * finished, are left out (here they were taken while the machine was busy). */
-static void same_run_compares_common_rounds(void **state)
-{
-    (void)state;
-    lcg_state = 5;
-    result_row a = make_row("sha256", 16, "evp", 1e8, ST_OK);
-    result_row b = make_row("sha256", 16, "evp", 1e8, ST_OK);
-    double *grown = realloc(b.sample_rates, 30 * sizeof *grown);
-    assert_non_null(grown);
-    b.sample_rates = grown;
-    fill(b.sample_rates + 8, 22, 0.5e8, 0.02); /* alone, under load */
-    b.nsample = 30;
-    snprintf(a.run_id, sizeof a.run_id, "20261130T000000Z-00000000000000aa");
-    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000aa");
-    verdict_table t;
-    build_one(&a, &b, &t);
-    assert_int_equal(t.points[0].common_rounds, 8);
-    assert_int_equal(t.points[0].new_side.nsample, 8);
-    assert_int_equal(t.points[0].result.verdict, V_SAME);
-    assert_non_null(strstr(t.points[0].result.note, "paired over 8 rounds (of 8/30"));
-    verdict_table_free(&t);
-
-    /* Different runs: every sample counts, and the busy ones drag NEW down. */
-    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-00000000000000bb");
-    build_one(&a, &b, &t);
-    assert_int_equal(t.points[0].common_rounds, 0);
-    assert_int_equal(t.points[0].new_side.nsample, 30);
-    assert_int_equal(t.points[0].result.verdict, V_SLOWER);
-    verdict_table_free(&t);
-    result_row_free(&a);
-    result_row_free(&b);
-}
-
-/* One run on a machine whose speed swings by a factor of 3 from round to
- * round; in every round NEW does 1.12x OLD's work.  Unpaired, the swings
- * hide the difference (rank test: "same"); paired by round they cancel and
- * the 12% is plain -- with the very ratio and CI `osslbench report`
- * prints for the pair.  Rows that merely started in the same second are
- * different runs and are not paired. */
-static void one_run_is_decided_on_the_paired_rounds(void **state)
+/* One run on a machine whose speed swings by a factor of 3 from visit to
+ * visit; in every visit NEW does 1.12x OLD's work.  Apart (Welch), the
+ * swings hide the difference ("same"); paired by visit they cancel and the
+ * 12% is plain -- with the very ratio and CI `osslbench report` prints for
+ * the pair.  Rows that merely started in the same second are different
+ * runs and are not paired, nor are rows of one run over other visits. */
+static void one_run_is_decided_on_the_paired_visits(void **state)
 {
     (void)state;
     lcg_state = 11;
     result_row a = make_row("sha256", 16, "evp", 1e8, ST_OK);
     result_row b = make_row("sha256", 16, "evp", 1e8, ST_OK);
-    size_t n = 20;
+    size_t n = 20, visits = 10;
     a.sample_rates = realloc(a.sample_rates, n * sizeof *a.sample_rates);
     b.sample_rates = realloc(b.sample_rates, n * sizeof *b.sample_rates);
-    assert_non_null(a.sample_rates);
-    assert_non_null(b.sample_rates);
+    a.sample_blocks = realloc(a.sample_blocks, visits * sizeof *a.sample_blocks);
+    b.sample_blocks = realloc(b.sample_blocks, visits * sizeof *b.sample_blocks);
+    assert_true(a.sample_rates && b.sample_rates && a.sample_blocks && b.sample_blocks);
+    double machine = 1.0;
     for (size_t k = 0; k < n; k++) {
-        double machine = 1.0 + 2.0 * uniform01(); /* this round's speed */
+        if (k % 2 == 0)
+            machine = 1.0 + 2.0 * uniform01(); /* this visit's speed */
         a.sample_rates[k] = 1e8 * machine * (1.0 + 0.01 * (uniform01() - 0.5));
         b.sample_rates[k] = 1.12e8 * machine * (1.0 + 0.01 * (uniform01() - 0.5));
     }
+    for (size_t v = 0; v < visits; v++)
+        a.sample_blocks[v] = b.sample_blocks[v] = 2;
     a.nsample = b.nsample = a.samples = b.samples = (uint32_t)n;
+    a.nblock = b.nblock = visits;
     sample_summary sa = summarize(a.sample_rates, n), sb = summarize(b.sample_rates, n);
     a.rate = sa.median, a.ci_low = sa.ci_low, a.ci_high = sa.ci_high;
     b.rate = sb.median, b.ci_low = sb.ci_low, b.ci_high = sb.ci_high;
@@ -338,23 +335,34 @@ static void one_run_is_decided_on_the_paired_rounds(void **state)
     verdict_table t;
     build_one(&a, &b, &t);
     verdict_result *r = &t.points[0].result;
-    assert_int_equal(r->method, M_SIGNED_RANK_EXACT);
+    assert_int_equal(r->method, M_VISITS);
+    assert_string_equal(verdict_method_name(r->method), "visit-t paired");
     assert_int_equal(r->verdict, V_FASTER);
     assert_true(r->ratio > 1.10 && r->ratio < 1.14);
+    assert_non_null(strstr(r->note, "paired over 20 rounds in 10 visits"));
     report_ratio q = report_speedup(&b, &a);
-    assert_int_equal(q.method, RATIO_PAIRED);
+    assert_int_equal(q.method, RATIO_BLOCKS);
     assert_float_equal(r->ratio, q.ratio, 1e-12);
     assert_float_equal(r->ratio_low, q.lo, 1e-12);
     assert_float_equal(r->ratio_high, q.hi, 1e-12);
     verdict_table_free(&t);
 
-    /* same second, another run: not paired, and the swings hide the 12% */
+    /* same second, another run: Welch's t, and the swings hide the 12% */
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000002");
     build_one(&a, &b, &t);
-    assert_int_equal(t.points[0].common_rounds, 0);
-    assert_int_equal(t.points[0].result.method, M_RANK_EXACT);
+    assert_int_equal(t.points[0].result.method, M_VISITS_APART);
     assert_int_equal(t.points[0].result.verdict, V_SAME);
-    assert_int_not_equal(report_speedup(&b, &a).method, RATIO_PAIRED);
+    q = report_speedup(&b, &a);
+    assert_int_equal(q.method, RATIO_APART);
+    assert_float_equal(t.points[0].result.ratio_low, q.lo, 1e-12);
+    assert_float_equal(t.points[0].result.ratio_high, q.hi, 1e-12);
+    verdict_table_free(&t);
+
+    /* one run, other visits (an interrupted row): apart as well */
+    snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000001");
+    b.sample_blocks[0] = 1, b.sample_blocks[1] = 3;
+    build_one(&a, &b, &t);
+    assert_int_equal(t.points[0].result.method, M_VISITS_APART);
     verdict_table_free(&t);
     result_row_free(&a);
     result_row_free(&b);
@@ -377,12 +385,11 @@ int main(void)
         cmocka_unit_test(same_distribution_is_same),
         cmocka_unit_test(significant_but_small_is_same),
         cmocka_unit_test(large_but_insignificant_is_same),
-        cmocka_unit_test(summaries_only_use_ci_overlap),
+        cmocka_unit_test(rows_without_visits_are_not_judged),
         cmocka_unit_test(status_decides_before_speed),
         cmocka_unit_test(counts_are_decided_by_the_threshold_alone),
         cmocka_unit_test(table_pairs_sorts_and_keeps_one_sided_points),
-        cmocka_unit_test(same_run_compares_common_rounds),
-        cmocka_unit_test(one_run_is_decided_on_the_paired_rounds),
+        cmocka_unit_test(one_run_is_decided_on_the_paired_visits),
         cmocka_unit_test(format_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,8 +2,8 @@
  * a rate and a ratio as the geometric mean over visits, with Student's t
  * interval of a second run: a known answer worked by hand, the ratio being
  * the ratio of the rates, intervals that cover the next run's estimate 95%
- * of the time where visits shift the rates (the pooled bootstrap's do not),
- * Student's t itself, and one unit falling back to the pooled statistic. */
+ * of the time where visits shift the rates, Student's t itself, and no
+ * interval at all for one unit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,9 +66,10 @@ static void the_ratio_is_the_ratio_of_the_rates(void **state)
     /* visits that agree exactly: the resolution floor, not an empty interval */
     assert_true(blocked_ratio(a, a, 8, blocks, 4, RATE_VISIT_UPPER, 0.05, &q));
     assert_true(fabs(blocked_rel_halfwidth(&q) - RATE_RESOLUTION * REPEAT_WIDENING) < 1e-12);
-    /* one sample: the pooled statistic, as before */
-    assert_true(blocked_rate(a, 1, NULL, 0, RATE_VISIT_UPPER, &ra));
-    assert_true(fabs(ra.estimate - 100) < 1e-12);
+    /* one sample: no unit to spread over, so no interval; the rate alone */
+    assert_false(blocked_rate(a, 1, NULL, 0, RATE_VISIT_UPPER, &ra));
+    assert_false(blocked_ratio(a, b, 1, NULL, 0, RATE_VISIT_UPPER, 0.05, &q));
+    assert_true(fabs(rate_estimate(a, 1, RATE_VISIT_UPPER) - 100) < 1e-12);
 }
 
 static uint64_t lcg(uint64_t *x)
@@ -123,9 +124,9 @@ static double coverage(rate_stat stat)
 static void an_interval_covers_the_next_run(void **state)
 {
     (void)state;
-    double visits = coverage(RATE_VISIT_UPPER), pooled = coverage(RATE_UPPER);
-    print_message("    the next run's ratio inside this run's interval: %.1f%% (vp90), %.1f%% (p99)\n",
-                  100 * visits, 100 * pooled);
+    double visits = coverage(RATE_VISIT_UPPER);
+    print_message("    the next run's ratio inside this run's interval: %.1f%% (vp90)\n",
+                  100 * visits);
     assert_true(visits >= 0.92);
     assert_true(visits <= 0.99); /* not by an interval as wide as anything */
 }

@@ -1,23 +1,4 @@
-#include "resample.h"
-
-uint64_t resample_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 0x2545F4914F6CDD1DULL;
-}
-
-uint64_t resample_seed(const double *const *parts, const size_t *lens, size_t nparts)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t p = 0; p < nparts; p++) {
-        const unsigned char *c = (const unsigned char *)parts[p];
-        for (size_t i = 0; i < lens[p] * sizeof(double); i++)
-            h = (h ^ c[i]) * 0x100000001b3ULL;
-    }
-    return h ? h : 1;
-}
+#include "select.h"
 
 double select_kth(double *v, size_t n, size_t k)
 {
