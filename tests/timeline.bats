@@ -18,11 +18,12 @@ setup() {
 # One CSV field, quoted (RFC 4180).
 q() { local s=${1//\"/\"\"}; printf '"%s"' "$s"; }
 
-# row LABEL NUM FLAVOR VERSION_TEXT API BYTES RATE: 8 samples of run R, all
-# RATE (two releases at one rate are the same; at half of it, -50%).
+# row LABEL NUM FLAVOR VERSION_TEXT API BYTES RATE: 8 samples in two visits of
+# run R, as this runner writes them, all RATE (two releases at one rate are the
+# same; at half of it, -50%).
 row() {
     local s="$7 $7 $7 $7 $7 $7 $7 $7"
-    echo "$(q "$1"),$(q "$1"),$2,$3,$5,sha256,digest,$6,$7,B/s,$7,$7,8,ok,R,$(q "$4"),$s"
+    echo "$(q "$1"),$(q "$1"),$2,$3,$5,sha256,digest,$6,$7,B/s,$7,$7,8,ok,R,$(q "$4"),vp90,4 4,$s"
 }
 
 # history DIR [LABEL_OF_3.1.8 [VERSION_TEXT_OF_3.1.8]]: 3.1.8, 1.1.1w,
@@ -33,7 +34,7 @@ history() {
     local d=$1 l=${2:-3.1.8} t=${3:-OpenSSL 3.1.8 11 Feb 2025} api b
     mkdir -p "$d"
     {
-        echo 'label,version,version_num,flavor,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,run_id,version_text,sample_rates'
+        echo 'label,version,version_num,flavor,api,workload,op,bytes,rate,unit,ci_low,ci_high,samples,status,run_id,version_text,rate_stat,sample_blocks,sample_rates'
         for api in evp fetch; do
             for b in 16 8192; do
                 if [[ $api == evp && $b == 16 ]]; then row "$l" 0x30100080 openssl "$t" $api $b 5e7
