@@ -9,8 +9,8 @@
  * indexes, host indexes for the charts over hosts, or for apis charts the
  * API paths in the report's order of API paths.
  * Series titles come from column headers in the .dat file, never from code,
- * so a label cannot inject gnuplot commands.  Throughput is in MB/s
- * (10^6 bytes/s), public-key rates in op/s; '?' marks a missing value. */
+ * so a label cannot inject gnuplot commands.  Values are in the unit
+ * csv/units.h shows (unit_shown_scale); '?' marks a missing value. */
 #include "chart_data.h"
 #include "../csv/units.h"
 

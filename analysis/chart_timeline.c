@@ -11,6 +11,7 @@
 #include "report_charts.h"
 
 #include "release_info.h"
+#include "../csv/units.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -121,7 +122,7 @@ static void chart_timeline_of(dat_ctx *c, const report_point *g)
         report_size_name(g->bytes, size, sizeof size);
     dat_list_start(&c->out, CHART_TIMELINE, name, slots);
     fprintf(c->out.list, "%s %s%s: rate by release, a line per API path\t%s\t%g\n", g->workload,
-            size, tag, ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)", gap);
+            size, tag, unit_axis_label(ops ? UNIT_OPS : UNIT_BYTES, false), gap);
 }
 
 void chart_timelines(dat_ctx *c)

@@ -49,8 +49,8 @@ void chart_throughput(dat_ctx *c, const point_list *l)
     }
     dat_close(&c->out, f);
     dat_list_start(&c->out, CHART_THROUGHPUT, name, colours);
-    fprintf(c->out.list, "%s throughput vs block size, %s API%s\t%s\tthroughput (%s, log scale)\n",
-            g->workload, g->api, tag, sizes, unit_shown_name(UNIT_BYTES));
+    fprintf(c->out.list, "%s throughput vs block size, %s API%s\t%s\t%s\n", g->workload, g->api, tag,
+            sizes, unit_axis_label(UNIT_BYTES, true));
 }
 
 /* The releases a chart of these points shows (at most 256): those with a
@@ -246,5 +246,5 @@ void chart_apis(dat_ctx *c, const char *workload)
     dat_list_start(&c->out, CHART_APIS, name, slots);
     fprintf(c->out.list, "%s: API paths within each release\t%s\t%s\t%s\n", workload, titles[0],
             titles[1],
-            ops ? "operations per second" : "throughput (MB/s = 10^6 bytes/s)");
+            unit_axis_label(ops ? UNIT_OPS : UNIT_BYTES, false));
 }

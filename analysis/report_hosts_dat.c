@@ -120,7 +120,7 @@ static void hosts_chart(chart_ctx *c, size_t rel, const char *group, const char 
     bool per_op = hosts_is_rate_per_op(&h->pt[c->at[0]]);
     dat_list_start(&c->out, CHART_HOSTS, name, slots);
     fprintf(c->out.list, "%s: %s per host\t%s\t%d\n", h->rel[rel].label, what,
-            per_op ? "operations per second (log scale)" : "throughput (MB/s = 10^6 bytes/s)",
+            unit_axis_label(per_op ? UNIT_OPS : UNIT_BYTES, per_op),
             per_op ? 1 : 0);
 }
 

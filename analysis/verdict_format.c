@@ -41,27 +41,6 @@ static const char *point_name(const verdict_point *p)
     return buf;
 }
 
-/* 170.1 MB/s, 12.3 kop/s: decimal prefixes, as `openssl speed` uses. */
-static void human_rate(char *buf, size_t n, double rate, const char *unit)
-{
-    static const char *const prefix[] = {"", "k", "M", "G", "T"};
-    if (isnan(rate)) {
-        snprintf(buf, n, "-");
-        return;
-    }
-    if (unit_is_count(unit)) {
-        snprintf(buf, n, "%.1f %s", rate, unit);
-        return;
-    }
-    size_t p = 0;
-    while (rate >= 1000.0 && p + 1 < sizeof prefix / sizeof prefix[0]) {
-        rate /= 1000.0;
-        p++;
-    }
-    const char *u = unit_is_ops(unit) ? UNIT_OPS : UNIT_BYTES;
-    snprintf(buf, n, "%.*f %s%s", rate < 10.0 ? 2 : 1, rate, prefix[p], u);
-}
-
 static void fmt_ratio(char *buf, size_t n, double r)
 {
     if (isnan(r))
@@ -106,7 +85,7 @@ static void fmt_side(char *buf, size_t n, const verdict_side *s, const char *uni
     else if (s->status != ST_OK)
         snprintf(buf, n, "%s", row_status_name(s->status));
     else
-        human_rate(buf, n, s->rate, unit);
+        unit_human(buf, n, s->rate, unit, UNIT_FORM_TABLE);
 }
 
 /* The formatted cells of one point's table line. */

@@ -92,7 +92,10 @@ ci=$(awk -v lo="$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_low)" \
          -v hi="$(compare_field "$BISECT_OUT/endpoints.cmp.csv" ratio_ci_high)" \
          -v r="$ratio" -v p="${M_P:-}" \
          'BEGIN { printf "%.3f [%.3f, %.3f], p = %s", r, lo, hi, p == "" ? "-" : sprintf("%.2g", p) }')
-say "GOOD $(human_rate "$good_rate" "$unit"), BAD $(human_rate "$bad_rate" "$unit"): BAD/GOOD = $ci, verdict $M_VERDICT (measured in ${check_secs} s)"
+# Rates in the form every report gives them (csv/units.c).
+good_shown=$("$OSSLBENCH" units rate "$good_rate" "${unit:-B/s}")
+bad_shown=$("$OSSLBENCH" units rate "$bad_rate" "${unit:-B/s}")
+say "GOOD $good_shown, BAD $bad_shown: BAD/GOOD = $ci, verdict $M_VERDICT (measured in ${check_secs} s)"
 case $M_VERDICT in
     slower) direction=slower ;;
     faster) direction=faster ;;

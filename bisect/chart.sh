@@ -58,8 +58,11 @@ if [[ $unit == instr/op ]]; then
     what=instructions
 fi
 title="$point: $what per tested commit (${good:0:7}..${bad:0:7})"
-# Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08.
-read -r scale prefix < <(si_prefix "$good_rate")
+# Scale to the prefix of GOOD's rate so the axis reads "MB/s", not 1e+08:
+# the decimal prefixes of every report (csv/units.c).
+root=$(dirname "${BASH_SOURCE[0]}")/..
+bin=${OSSLBENCH_BIN:-$root/bin/osslbench}
+read -r scale prefix < <("$bin" units prefix "$good_rate")
 shown=$(awk -v g="$good_rate" -v b="$boundary" -v s="$scale" 'BEGIN { printf "%.6g", g * b / s }')
 
 # The chart is a kind of the chart table (analysis/charts.def: bisect):
@@ -69,8 +72,7 @@ trap 'rm -rf -- "$dir"' EXIT
 awk -F'\t' -v OFS='\t' -v s="$scale" '{ if ($2 != "NaN") $2 = $2 / s; print }' "$data" >"$dir/bisect.dat"
 printf 'bisect\tbisect\t0\t%s\t%s\t%s\t%s\n' "$title" "$what (${prefix}${unit})" "$shown" \
     "first ${BISECT_DIRECTION:-bad}" >"$dir/charts.list"
-root=$(dirname "${BASH_SOURCE[0]}")/..
-"${OSSLBENCH_BIN:-$root/bin/osslbench}" draw --plots "$root/plots" --list "$dir" >/dev/null ||
+"$bin" draw --plots "$root/plots" --list "$dir" >/dev/null ||
     die "the bisect chart could not be drawn"
 mv -- "$dir/bisect.png" "$out.png"
 mv -- "$dir/bisect.svg" "$out.svg"

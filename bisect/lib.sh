@@ -171,20 +171,3 @@ measure_against_reference() {
     [[ -n $M_RATIO && -n $M_RATE ]] || {
         say "no rate for $WORKLOAD/$SIZE/$API: $(compare_field "$out.cmp.csv" note)"; return 1; }
 }
-
-# si_prefix RATE: "SCALE PREFIX" that brings RATE under 1000 (1e6 M): the
-# one place bisect/ scales a rate for people (steps, the chart's axis).
-si_prefix() {
-    awk -v r="$1" 'BEGIN { s = 1; split(" k M G T", p, " "); i = 1
-        while (r / s >= 1000 && i < 5) { s *= 1000; i++ }
-        print s, (i > 1 ? p[i - 1] : "") }'
-}
-
-# human_rate RATE UNIT: "170.1 MB/s", "1.2 kop/s", for progress lines.
-human_rate() {
-    local scale prefix
-    [[ -n $1 ]] || { printf -- '-'; return; }
-    if [[ ${2:-B/s} == instr/op ]]; then printf '%.0f %s' "$1" "$2"; return; fi # a count: every digit
-    read -r scale prefix < <(si_prefix "$1")
-    awk -v r="$1" -v s="$scale" -v p="$prefix" -v u="${2:-B/s}" 'BEGIN { printf "%.1f %s%s", r / s, p, u }'
-}

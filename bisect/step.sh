@@ -59,5 +59,6 @@ else
     verdict=good status=0
 fi
 record "$verdict" "$M_RATIO" "$M_RATE" "$M_REF_RATE" "$build_secs" "$measure_secs"
-say "step $n: $short \"$subject\": $(human_rate "$M_RATE" "${BISECT_UNIT:-B/s}"), x$(printf '%.3f' "$M_RATIO") of GOOD (boundary x$BISECT_BOUNDARY) -> $verdict (build ${build_secs} s, measure ${measure_secs} s)"
+shown=$("$OSSLBENCH" units rate "$M_RATE" "${BISECT_UNIT:-B/s}") # as every report shows a rate
+say "step $n: $short \"$subject\": $shown, x$(printf '%.3f' "$M_RATIO") of GOOD (boundary x$BISECT_BOUNDARY) -> $verdict (build ${build_secs} s, measure ${measure_secs} s)"
 exit "$status"

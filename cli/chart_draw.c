@@ -3,12 +3,14 @@
 #define _GNU_SOURCE
 #include "chart_draw.h"
 #include "../analysis/chart_kinds.h"
+#include "../csv/units.h"
 #include "spawn.h"
 #include "../harness/host.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <regex.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,17 +116,51 @@ static chart_line *read_list(const char *dir, size_t *count)
 
 static const char *const formats[] = {"png", "svg"};
 
+static void append(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, n - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The log-axis tics of csv/units.c as gnuplot arrays (common.gp's
+ * logtics_for and logtics_k): text made here from numbers alone, given to
+ * every chart with -e.  %.17g: gnuplot reads back the very doubles. */
+static void tic_arrays(char *buf, size_t n)
+{
+    char at[1024] = "", plain[1024] = "", short_form[1024] = "", decades[256] = "", label[32];
+    for (size_t i = 0; i < UNIT_TIC_COUNT; i++) {
+        bool decade;
+        double v = unit_tic_at(i, &decade);
+        const char *sep = i ? ", " : "";
+        append(at, sizeof at, "%s%.17g", sep, v);
+        unit_tic_label(label, sizeof label, v, false);
+        append(plain, sizeof plain, "%s\"%s\"", sep, label);
+        unit_tic_label(label, sizeof label, v, true);
+        append(short_form, sizeof short_form, "%s\"%s\"", sep, label);
+        append(decades, sizeof decades, "%s%d", sep, decade);
+    }
+    snprintf(buf, n,
+             "array tic_at[%d] = [%s]; array tic_plain[%d] = [%s]; array tic_short[%d] = [%s]; "
+             "array tic_decade[%d] = [%s]",
+             UNIT_TIC_COUNT, at, UNIT_TIC_COUNT, plain, UNIT_TIC_COUNT, short_form, UNIT_TIC_COUNT,
+             decades);
+}
+
 /* One gnuplot: in dir, its stderr appended to gnuplot-NAME.FMT.log. */
 static pid_t start(const char *gnuplot, const char *plots_dir, const char *dir, const chart_line *c,
-                   const char *fmt)
+                   const char *fmt, const char *tics)
 {
     char script[4200], dat[512], log[4700];
     snprintf(script, sizeof script, "%s/%s.gp", plots_dir, c->field[0]);
     snprintf(dat, sizeof dat, "%s.dat", c->field[1]);
     snprintf(log, sizeof log, "%s/gnuplot-%s.%s.log", dir, c->field[1], fmt);
-    const char *argv[MAX_FIELDS + 8] = {"gnuplot", "-c", script, fmt, dat, c->field[1],
-                                        c->field[2], c->field[3]};
-    size_t k = 8;
+    const char *argv[MAX_FIELDS + 10] = {"gnuplot", "-e", tics, "-c", script, fmt, dat,
+                                         c->field[1], c->field[2], c->field[3]};
+    size_t k = 10;
     for (size_t i = 4; i < c->nfield; i++)
         argv[k++] = c->field[i];
     argv[k] = NULL;
@@ -189,12 +225,14 @@ int chart_draw_list(const char *plots_dir, const char *dir)
     if (list == NULL)
         return 1;
     fprintf(stderr, "plots: drawing %zu charts (PNG + SVG) into %s\n", n, dir);
+    char tics[4096];
+    tic_arrays(tics, sizeof tics);
     size_t jobs = usable_cpu_count() > 0 ? usable_cpu_count() : 2;
     for (size_t i = 0; i < n; i++)
         for (size_t f = 0; f < 2; f++) {
             if (running >= jobs)
                 failed += !reap_one(), running--;
-            if (start(gnuplot, plots_dir, dir, &list[i], formats[f]) > 0)
+            if (start(gnuplot, plots_dir, dir, &list[i], formats[f], tics) > 0)
                 running++;
             else
                 failed++;

@@ -38,13 +38,16 @@ set tics nomirror
 set grid ytics lc rgb "#dddddd" lw 1 dt 1
 
 # Tics at 1-2-5 steps for log axes (a decade apart is too sparse to read).
-logtics_for(axis) = sprintf('set %stics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; set %stics add (sprintf(v >= 1 ? "%%.0f" : "%%g", v) v) } }', axis, axis)
+# Where they may fall and their labels come from the C side as data
+# (csv/units.c, given by osslbench draw, cli/chart_draw.c): arrays tic_at,
+# tic_plain ("20000"), tic_short ("20k") and tic_decade (1: a power of ten),
+# so that an axis reads as the tables do.
+logtics_for(axis) = sprintf('set %stics (); do for [i = 1:|tic_at|] { set %stics add (tic_plain[i] tic_at[i]) }', axis, axis)
 logtics_y = logtics_for("y")
 # The same with short labels (500, 1k, 20k, 5M) for a horizontal axis,
 # where "20000 50000 100000" would run together; over more than `decades`
 # decades only the powers of ten are labelled (2 and 5: minor tics).
-tic_k(v) = v >= 1e6 ? sprintf("%gM", v / 1e6) : v >= 1e3 ? sprintf("%gk", v / 1e3) : sprintf("%g", v)
-logtics_k(axis, decades) = sprintf('set %stics (); do for [e = -3:7] { do for [m in "1 2 5"] { v = (m + 0) * 10.0**e; if (m eq "1" || %d <= 4) { set %stics add (tic_k(v) v) } else { set %stics add ("" v 1) } } }', axis, decades, axis, axis)
+logtics_k(axis, decades) = sprintf('set %stics (); do for [i = 1:|tic_at|] { if (tic_decade[i] || %d <= 4) { set %stics add (tic_short[i] tic_at[i]) } else { set %stics add ("" tic_at[i] 1) } }', axis, decades, axis, axis)
 # A ratio's whiskers from columns 3i and 3i+1 of a ratio chart's data; a
 # ratio without an interval (rows of an older file: `?`) gets whiskers of no
 # length at the bar's end, not left out with its bar.

@@ -28,5 +28,7 @@ load helpers
     run grep -c ">$(c 50 | cut -c1-7)<" "$BATS_TEST_TMPDIR/r.svg"
     [ "$output" = 0 ]
     grep -q 'sha256/16/evp: instructions per tested commit' "$BATS_TEST_TMPDIR/r.svg"
+    # GOOD's 5000: the axis in thousands, the prefix osslbench units gives
+    grep -q '>instructions (kinstr/op)<' "$BATS_TEST_TMPDIR/r.svg"
     grep -q 'first faster' "$BATS_TEST_TMPDIR/r.svg"
 }
