@@ -95,6 +95,7 @@ sha256_status_of_bad() {
         --time 0.2 --quiet --csv "$TMP/r.csv" --trace "$TMP/t" 2>"$TMP/err" &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
+    kids=() # filled by wait_for_children
     wait_for_children "$pid" 2 # one child per library
     kill -INT "$pid"
     rc=0; wait "$pid" || rc=$?
@@ -132,6 +133,7 @@ sha256_status_of_bad() {
         --csv "$TMP/r.csv" --trace "$TMP/t" 2>/dev/null &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
+    kids=() # filled by wait_for_children
     wait_for_children "$pid" 1
     kill -TERM "$pid"
     rc=0; wait "$pid" || rc=$?
