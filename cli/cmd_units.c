@@ -4,12 +4,11 @@
  * lines and chart axis, so that a figure reads the same everywhere. */
 #include "commands.h"
 
+#include "../csv/csv_fields.h"
 #include "../csv/units.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static int usage(FILE *f)
@@ -25,21 +24,18 @@ static int usage(FILE *f)
     return f == stdout ? 0 : 2;
 }
 
-/* NAN for "" and "-" (no rate), as the CSVs write none. */
+/* A rate as the results CSV holds one (csv_parse_rate: "" is none), or
+ * "-", which the reports print for none. */
 static bool parse_rate(const char *s, double *out)
 {
-    if (s[0] == '\0' || strcmp(s, "-") == 0) {
+    if (strcmp(s, "-") == 0) {
         *out = NAN;
         return true;
     }
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || isnan(*out)) {
-        fprintf(stderr, "osslbench units: rate '%.40s' is not a number\n", s);
-        return false;
-    }
-    return true;
+    if (csv_parse_rate(s, out))
+        return true;
+    fprintf(stderr, "osslbench units: rate '%.40s' is not a number\n", s);
+    return false;
 }
 
 int cmd_units(int argc, char **argv)

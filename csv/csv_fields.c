@@ -79,7 +79,7 @@ static bool parse_number(const char *s, const char **end, double *out)
 }
 
 /* Empty means "no value" (rows that are not ok carry no rate). */
-static bool parse_rate(const char *s, double *out)
+bool csv_parse_rate(const char *s, double *out)
 {
     if (*s == '\0') {
         *out = NAN;
@@ -146,7 +146,7 @@ static bool take_block(result_row *r, double v)
 #define GET_HEX(s, r, field) get_ulong(s, &(r)->field)
 #define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, &(r)->field))
 #define GET_U32(s, r, field) get_u32(s, &(r)->field)
-#define GET_RATE(s, r, field) parse_rate(s, &(r)->field)
+#define GET_RATE(s, r, field) csv_parse_rate(s, &(r)->field)
 #define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
 #define GET_SAMPLES(s, r, field) each_number(s, r, take_rate)
 #define GET_BLOCKS(s, r, field) each_number(s, r, take_block)

@@ -14,6 +14,10 @@ enum csv_col {
     C_COUNT
 };
 
+/* A rate field as the writer prints it: a finite number >= 0, or empty
+ * (NAN: no rate).  False for anything else. */
+bool csv_parse_rate(const char *s, double *out);
+
 /* Fills r from its fields (NULL: the column is absent).  Returns NULL, or
  * what is wrong (static text, no field value: values never reach messages). */
 const char *csv_fill_row(result_row *r, char *const *field);

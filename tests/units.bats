@@ -32,6 +32,9 @@ load helpers
     run "$ROOT/bin/osslbench" units rate 12abc
     [ "$status" -eq 2 ]
     [ "$output" = "osslbench units: rate '12abc' is not a number" ]
+    run "$ROOT/bin/osslbench" units rate -5 # no CSV holds a negative rate
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench units: rate '-5' is not a number" ]
     run "$ROOT/bin/osslbench" units rate 12 furlongs
     [ "$status" -eq 2 ]
     [ "$output" = "osslbench units: unit 'furlongs' is none of B/s, op/s, instr/op" ]
