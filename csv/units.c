@@ -24,18 +24,15 @@ const char *unit_prefix(double rate, double *scale)
 }
 
 static const struct {
-    unit_form form;
     int decimals, under_ten, count; /* under_ten: the decimals of a scaled rate below 10 */
 } forms[] = {
-    {UNIT_FORM_TABLE, 1, 2, 1},
-    {UNIT_FORM_LINE, 1, 1, 0},
+    [UNIT_FORM_TABLE] = {1, 2, 1},
+    [UNIT_FORM_LINE] = {1, 1, 0},
 };
 
 void unit_human(char *buf, size_t n, double rate, const char *unit, unit_form form)
 {
-    size_t f = 0;
-    while (f + 1 < sizeof forms / sizeof forms[0] && forms[f].form != form)
-        f++;
+    size_t f = (size_t)form < sizeof forms / sizeof forms[0] ? (size_t)form : UNIT_FORM_TABLE;
     if (isnan(rate)) {
         snprintf(buf, n, "-");
         return;
