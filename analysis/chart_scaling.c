@@ -36,7 +36,7 @@ void chart_scaling(dat_ctx *c, size_t first)
             for (size_t i = first; i < end; i++) {
                 const report_point *p = &r->pt[i];
                 if (!report_point_serial(p) && is_procs(p) == (m == 1) &&
-                    report_scaling_ratio(r, k, p).method != RATIO_NONE) {
+                    report_scaling_ratio(r, k, p).method != CI_NONE) {
                     any = true;
                     most = workers_of(p) > most ? workers_of(p) : most;
                 }

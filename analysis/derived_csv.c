@@ -94,7 +94,7 @@ static void put_cell(FILE *f, const report *r, ratio_column c, const ratio_csv_l
         derived_csv_number(f, l->q.hi);
         break;
     case RATIO_COL_CI_METHOD:
-        fputs(l->q.method == RATIO_NONE ? "" : ratio_method_name(l->q.method), f);
+        fputs(l->q.method == CI_NONE ? "" : ci_method_name(l->q.method), f);
         break;
     case RATIO_COL_DISTURBED:
         fputs(l->q.disturbed ? "yes" : "", f);

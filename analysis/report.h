@@ -9,6 +9,7 @@
 
 #include "../compat/flavor.h"
 #include "../csv/csv.h"
+#include "../stats/blocked.h"
 
 #include <stdio.h>
 
@@ -93,16 +94,10 @@ const char *report_ops_group(const report_point *p);
 const char *report_row_group(const result_row *row);
 
 /* ---- speed-up ratios (report_ratio.c) ---- */
-typedef enum {
-    RATIO_NONE,
-    RATIO_BLOCKS, /* rows of this version's runner, same run and rounds: paired visit-t */
-    RATIO_APART,  /* the same, rows measured apart: Welch's t over each side's visits */
-    RATIO_NO_CI   /* rows without visits (older files), or a single sample: no interval */
-} ratio_method;
 
 typedef struct {
     double ratio, lo, hi; /* rate / baseline rate and its 95% CI (no-ci: NAN) */
-    ratio_method method;  /* RATIO_NONE: no ratio (a side has no ok row) */
+    ci_method method;  /* CI_NONE: no ratio (a side has no ok row) */
     bool disturbed;       /* a side's row was disturbed (report_row_disturbed) */
 } report_ratio;
 
@@ -115,7 +110,6 @@ report_ratio report_speedup(const result_row *row, const result_row *base);
 /* The same without pairing: rows of one library measured one after the
  * other (N workers vs one), never side by side. */
 report_ratio report_ratio_unpaired(const result_row *row, const result_row *base);
-const char *ratio_method_name(ratio_method m);
 
 /* ---- outputs (report_tables.c, report_speed.c, report_scaling.c, report_dat.c;
  * speedup.csv's and scaling.csv's columns: ratio_columns.def) ---- */
@@ -129,7 +123,7 @@ void report_write_scaling(const report *r, FILE *f);
 void report_write_scaling_csv(const report *r, FILE *f);
 bool report_has_workers(const report *r);
 /* Release rel's rate at p (several workers) / its rate at p's one-worker
- * point; RATIO_NONE when either is missing. */
+ * point; CI_NONE when either is missing. */
 report_ratio report_scaling_ratio(const report *r, size_t rel, const report_point *p);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);

@@ -60,7 +60,7 @@ static void header(FILE *f, const hosts_report *h, const size_t *cols, size_t nc
 static bool has_value(const hosts_report *h, bool relative, size_t i, size_t rel,
                       const hosts_point *q)
 {
-    return relative ? i != h->reference && hosts_ratio(h, i, rel, &q->p).method != RATIO_NONE
+    return relative ? i != h->reference && hosts_ratio(h, i, rel, &q->p).method != CI_NONE
                     : hosts_find(h, i, rel, &q->p) != NULL;
 }
 

@@ -115,7 +115,7 @@ void hosts_write_term(const hosts_report *h, FILE *f)
                 if (i == h->reference)
                     continue;
                 report_ratio r = hosts_ratio(h, i, k, &q->p);
-                if (r.method == RATIO_NONE)
+                if (r.method == CI_NONE)
                     snprintf(cell, sizeof cell, "-");
                 else
                     snprintf(cell, sizeof cell, "%.2f [%.2f,%.2f]", r.ratio, r.lo, r.hi);
@@ -202,7 +202,7 @@ static void put_cell(FILE *f, hosts_column c, const hosts_line *l)
         derived_csv_number(f, l->r.hi);
         break;
     case HOSTS_COL_CI_METHOD:
-        fputs(l->r.method == RATIO_NONE ? "" : ratio_method_name(l->r.method), f);
+        fputs(l->r.method == CI_NONE ? "" : ci_method_name(l->r.method), f);
         break;
     case HOSTS_COL_STATUS:
         fputs(row_status_name(l->row->status), f);

@@ -64,7 +64,7 @@ void html_put_speedup_table(html_page *pg, const report *r)
             cell_number(f, "%.3f", q.ratio);
             cell_number(f, "%.3f", q.lo);
             cell_number(f, "%.3f", q.hi);
-            cell_text(f, q.method == RATIO_NONE ? "" : ratio_method_name(q.method));
+            cell_text(f, q.method == CI_NONE ? "" : ci_method_name(q.method));
             cell_text(f, q.disturbed ? "yes: measured while another process had the machine" : "");
             cell_text(f, seen == NULL ? "missing" : row_status_name(seen->status));
             fputs("</tr>\n", f);
@@ -95,7 +95,7 @@ void html_put_hosts_table(html_page *pg, const hosts_report *h)
                 cell_number(f, "%.3f", q.ratio);
                 cell_number(f, "%.3f", q.lo);
                 cell_number(f, "%.3f", q.hi);
-                cell_text(f, q.method == RATIO_NONE ? "" : ratio_method_name(q.method));
+                cell_text(f, q.method == CI_NONE ? "" : ci_method_name(q.method));
                 cell_text(f, row_status_name(row->status));
                 fputs("</tr>\n", f);
             }

@@ -1,11 +1,11 @@
 /* Speed-up ratio = rate / baseline rate, with a 95% CI.  Two intervals,
  * the same `osslbench regress` decides by (stats/blocked.h):
  *
- * blocks     both rows were written by this version's runner (rate_stat
+ * paired     both rows were written by this version's runner (rate_stat
  *            vp90 or vmedian, and sample_blocks: the visits) in the same
  *            run, over the same rounds: the mean of the visits' log ratios
  *            with Student's t over the visits (paired visit-t).
- * apart      both rows of this version, not of the same rounds (two runs,
+ * welch      both rows of this version, not of the same rounds (two runs,
  *            two hosts, 1 and N workers): Welch's t over each side's
  *            visits.
  * no-ci      anything else -- rows of older files (median or p99 rates, no
@@ -16,21 +16,6 @@
 
 #include <math.h>
 #include <string.h>
-
-const char *ratio_method_name(ratio_method m)
-{
-    switch (m) {
-    case RATIO_BLOCKS:
-        return "blocks";
-    case RATIO_APART:
-        return "apart";
-    case RATIO_NO_CI:
-        return "no-ci";
-    case RATIO_NONE:
-        break;
-    }
-    return "none";
-}
 
 /* A row of this version's runner: its rate is its rate_stat of its samples,
  * which come in blocks. */
@@ -64,7 +49,7 @@ static bool blocks(const result_row *row, const result_row *base, bool may_pair,
     if (!ok)
         return false;
     *out = (report_ratio){.ratio = iv.estimate, .lo = iv.low, .hi = iv.high,
-                          .method = paired_rounds ? RATIO_BLOCKS : RATIO_APART};
+                          .method = paired_rounds ? CI_PAIRED : CI_WELCH};
     return true;
 }
 
@@ -78,14 +63,14 @@ bool report_row_disturbed(const result_row *r)
 
 static report_ratio ratio_compute(const result_row *row, const result_row *base, bool may_pair)
 {
-    report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = RATIO_NONE};
+    report_ratio out = {.ratio = NAN, .lo = NAN, .hi = NAN, .method = CI_NONE};
     if (row == NULL || base == NULL || row->status != ST_OK || base->status != ST_OK ||
         !(base->rate > 0.0) || !isfinite(row->rate))
         return out;
     if (blocks(row, base, may_pair, &out))
         return out;
     out.ratio = row->rate / base->rate;
-    out.method = RATIO_NO_CI;
+    out.method = CI_NO_CI;
     return out;
 }
 

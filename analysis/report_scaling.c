@@ -70,7 +70,7 @@ void report_write_scaling(const report *r, FILE *f)
                 report_ratio q = report_scaling_ratio(r, k, &r->pt[j]);
                 const result_row *any = report_find_any(r, k, &r->pt[j]);
                 char cell[64];
-                if (q.method != RATIO_NONE)
+                if (q.method != CI_NONE)
                     snprintf(cell, sizeof cell, "%.2f [%.2f,%.2f]", q.ratio, q.lo, q.hi);
                 else
                     snprintf(cell, sizeof cell, "%s",

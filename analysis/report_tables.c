@@ -58,9 +58,9 @@ static void ratio_cell(const report *r, size_t rel, const report_point *p, char 
                        unsigned *marks)
 {
     report_ratio q = report_speedup(report_find(r, rel, p), report_find(r, r->baseline, p));
-    if (q.method == RATIO_NONE) {
+    if (q.method == CI_NONE) {
         snprintf(buf, n, "%s", missing_reason(r, rel, p));
-    } else if (q.method == RATIO_NO_CI) {
+    } else if (q.method == CI_NO_CI) {
         snprintf(buf, n, "%.2f (no CI)", q.ratio);
         *marks |= MARK_NO_CI;
     } else {
@@ -206,9 +206,9 @@ void report_write_md(const report *r, FILE *f)
                     continue;
                 report_ratio q =
                     report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
-                if (q.method == RATIO_NONE) {
+                if (q.method == CI_NONE) {
                     fprintf(f, " %s |", missing_reason(r, k, p));
-                } else if (q.method == RATIO_NO_CI) {
+                } else if (q.method == CI_NO_CI) {
                     fprintf(f, " %.2f× (no CI) |", q.ratio);
                     marks |= MARK_NO_CI;
                 } else {

@@ -21,17 +21,6 @@ bool verdict_is_regression(verdict_kind v)
     return v == V_SLOWER || v == V_FAILED;
 }
 
-const char *verdict_method_name(verdict_method m)
-{
-    switch (m) {
-    case M_EXACT_COUNT: return "exact count";
-    case M_VISITS: return "visit-t paired";
-    case M_VISITS_APART: return "visit-t welch";
-    case M_NO_CI: return "no-ci";
-    default: return "-";
-    }
-}
-
 static void set_note(verdict_result *out, const char *what, const verdict_side *s)
 {
     snprintf(out->note, sizeof out->note, "%s %s%s%s", what, row_status_name(s->status),
@@ -91,14 +80,14 @@ void verdict_decide(const verdict_side *o, const verdict_side *n, const verdict_
                                               (rate_stat)o->stat, rule->alpha, &iv);
     if (!visits) {
         /* No interval, so no claim either way (docs/method.md). */
-        out->method = M_NO_CI;
+        out->method = CI_NO_CI;
         out->ratio = n->rate / o->rate;
         out->verdict = V_NOT_COMPARABLE;
         snprintf(out->note, sizeof out->note,
                  "no interval: a side has no visits (an older file) or one sample");
         return;
     }
-    out->method = paired ? M_VISITS : M_VISITS_APART;
+    out->method = paired ? CI_PAIRED : CI_WELCH;
     out->ratio = iv.estimate;
     out->ratio_low = iv.low;
     out->ratio_high = iv.high;
@@ -113,7 +102,7 @@ void verdict_decide_counts(const verdict_side *o, const verdict_side *n, const v
     *out = (verdict_result){.ratio = NAN, .ratio_low = NAN, .ratio_high = NAN, .p_value = NAN};
     if (!comparable(o, n, out))
         return;
-    out->method = M_EXACT_COUNT;
+    out->method = CI_EXACT_COUNT;
     out->ratio = o->rate / n->rate;
     out->ratio_low = n->ci_high > 0.0 ? o->ci_low / n->ci_high : NAN;
     out->ratio_high = n->ci_low > 0.0 ? o->ci_high / n->ci_low : INFINITY;

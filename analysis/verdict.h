@@ -22,6 +22,7 @@
 #define ANALYSIS_VERDICT_H
 
 #include "../csv/row.h"
+#include "../stats/blocked.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -64,19 +65,10 @@ typedef struct {
     int stat;
 } verdict_side;
 
-typedef enum {
-    M_NONE,
-    M_EXACT_COUNT,  /* instruction counts: the threshold alone */
-    M_VISITS,       /* rows of one run, the same visits: Student's t over the visits' ratios */
-    M_VISITS_APART, /* rows measured apart: Welch's t over each side's visits */
-    M_NO_CI,        /* a side without visits (an older file): the rates' ratio, no verdict */
-} verdict_method;
-
-const char *verdict_method_name(verdict_method m);
 
 typedef struct {
     verdict_kind verdict;
-    verdict_method method;
+    ci_method method;
     double ratio;       /* NEW/OLD (counts: OLD/NEW); NAN if none */
     double ratio_low, ratio_high;
     double p_value;     /* NAN unless a t test ran */

@@ -200,7 +200,7 @@ static void print_csv(FILE *f, const verdict_table *t, const verdict_context *c)
         csv_num(f, p->result.ratio_high);
         fputc(',', f);
         csv_num(f, p->result.p_value);
-        fprintf(f, ",%s,%zu,%zu,%s,", verdict_method_name(p->result.method),
+        fprintf(f, ",%s,%zu,%zu,%s,", ci_method_name(p->result.method),
                 p->old_side.nsample, p->new_side.nsample, verdict_name(p->result.verdict));
         csv_put_text(f, p->result.note);
         fputc('\n', f);

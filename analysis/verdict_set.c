@@ -240,7 +240,7 @@ bool verdict_table_build(const result_row *const *old_rows, size_t n_old,
                       o->nblock == nw->nblock &&
                       memcmp(o->blocks, nw->blocks, o->nblock * sizeof *o->blocks) == 0;
         verdict_decide(o, nw, rule, paired, &p->result);
-        if (paired && p->result.method == M_VISITS && p->result.note[0] == '\0')
+        if (paired && p->result.method == CI_PAIRED && p->result.note[0] == '\0')
             snprintf(p->result.note, sizeof p->result.note,
                      "same run: paired over %zu rounds in %zu visits", o->nsample, o->nblock);
     }

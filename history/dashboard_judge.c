@@ -51,7 +51,7 @@ static void ratio_interval(sqlite3 *db, dash_data *d, size_t i)
     result_set a = {0}, b = {0};
     if (stored_row(db, r, &a) && stored_row(db, ref, &b)) {
         report_ratio q = report_speedup(&a.rows[0], &b.rows[0]);
-        if (q.method != RATIO_NONE && q.method != RATIO_NO_CI && q.ratio > 0 && isfinite(q.lo) &&
+        if (q.method != CI_NONE && q.method != CI_NO_CI && q.ratio > 0 && isfinite(q.lo) &&
             isfinite(q.hi) && q.lo <= q.ratio && q.hi >= q.ratio) {
             r->rlo = r->ratio * q.lo / q.ratio;
             r->rhi = r->ratio * q.hi / q.ratio;

@@ -17,6 +17,18 @@ const char *rate_stat_name(rate_stat s)
     return (size_t)s < sizeof stat_names / sizeof *stat_names ? stat_names[s] : "p99";
 }
 
+const char *ci_method_name(ci_method m)
+{
+    switch (m) {
+    case CI_PAIRED: return "paired";
+    case CI_WELCH: return "welch";
+    case CI_NO_CI: return "no-ci";
+    case CI_EXACT_COUNT: return "exact count";
+    case CI_NONE: break;
+    }
+    return "-";
+}
+
 bool rate_stat_parse(const char *name, rate_stat *out)
 {
     for (size_t i = 0; i < sizeof stat_names / sizeof *stat_names; i++)

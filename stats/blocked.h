@@ -40,6 +40,18 @@ typedef enum { RATE_UPPER, RATE_MEDIAN, RATE_VISIT_UPPER, RATE_VISIT_MEDIAN } ra
 const char *rate_stat_name(rate_stat s);
 bool rate_stat_parse(const char *name, rate_stat *out);
 
+/* How a ratio's interval was found: one set of names for report's
+ * ci_method column, regress's method column and the dashboard. */
+typedef enum {
+    CI_NONE,        /* no ratio: a side has no ok row ("-") */
+    CI_PAIRED,      /* "paired": rows of one run over the same visits, Student's t over the visits' log ratios */
+    CI_WELCH,       /* "welch": rows measured apart (two runs, hosts, 1 and N workers), Welch's t over each side's visits */
+    CI_NO_CI,       /* "no-ci": a side without visits (an older file) or of one sample: the rates' ratio, no interval */
+    CI_EXACT_COUNT, /* "exact count": instruction counts, compared by the threshold alone */
+} ci_method;
+
+const char *ci_method_name(ci_method m);
+
 /* The quantile of RATE_UPPER; a second run's error beside this one's. */
 #define RATE_UPPER_QUANTILE 0.99
 #define REPEAT_WIDENING 1.4142135623730951

@@ -102,7 +102,7 @@ fixture() {
     run "$OSSLBENCH" regress --format csv "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
     [ "${lines[0]}" = "workload,api,op,bytes,threads,procs,unit,old_label,new_label,old_rate,new_rate,ratio,ratio_ci_low,ratio_ci_high,p_value,method,old_samples,new_samples,verdict,note" ]
-    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,visit-t\ welch,12,12,slower, ]]
+    [[ ${lines[1]} == sha256,evp,digest,16,1,1,B/s,old,new,*,welch,12,12,slower, ]]
     [ "${#lines[@]}" -eq 3 ]
     run "$OSSLBENCH" regress --format md "$TMP/old.csv" "$TMP/new.csv"
     [ "$status" -eq 1 ]
@@ -220,11 +220,11 @@ measure() {
     run "$OSSLBENCH" regress "$TMP/one.csv" --old-label a --new-label b --format csv
     [ "$status" -le 1 ]
     [ "${#lines[@]}" -eq 3 ]
-    [[ ${lines[1]} == *",visit-t paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
+    [[ ${lines[1]} == *",paired,"*",same run: paired over "* ]] || { echo "${lines[1]}"; false; }
     # bytes, ratio, CI low, CI high from each tool's CSV, found by column name
     pick() { # CSV-TEXT NAME... : those columns of every row, space-separated (rows of paired ratios only when a ci_method column exists)
         awk -F, -v want="${*:2}" 'NR == 1 { n = split(want, w, " "); for (i = 1; i <= NF; i++) c[$i] = i; next }
-            !("ci_method" in c) || $c["ci_method"] == "blocks" {
+            !("ci_method" in c) || $c["ci_method"] == "paired" {
                 line = ""; for (k = 1; k <= n; k++) line = line (k > 1 ? " " : "") $c[w[k]]; print line }' <<<"$1"
     }
     pick "$output" bytes ratio ratio_ci_low ratio_ci_high >"$TMP/cmp"

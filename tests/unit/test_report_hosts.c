@@ -166,12 +166,12 @@ static void ratios_across_hosts_are_never_paired(void **state)
     assert_non_null(sha);
     assert_non_null(rsa);
     report_ratio q = hosts_ratio(h, 1, 1, sha); /* beta / alpha, 3.0.20 */
-    assert_int_equal(q.method, RATIO_NO_CI);
+    assert_int_equal(q.method, CI_NO_CI);
     assert_float_equal(q.ratio, 2.0, 1e-9);
     assert_true(isnan(q.lo) && isnan(q.hi));
     q = hosts_ratio(h, 1, 1, rsa);
     assert_float_equal(q.ratio, 0.5, 1e-9);
-    assert_int_equal(hosts_ratio(h, 1, 0, sha).method, RATIO_NONE); /* 1.1.1w: alpha only */
+    assert_int_equal(hosts_ratio(h, 1, 0, sha).method, CI_NONE); /* 1.1.1w: alpha only */
     char *csv = render_hosts(hosts_write_csv, h);
     assert_has(csv,
                "3.0.20,0x30000140,sha256,evp,digest,16,B/s,beta,2e+06,1.9e+06,"

@@ -15,7 +15,7 @@ static void no_ratio_without_both_sides(void **state)
     report_point p = {.workload = "sha256", .api = "fetch", .op = "digest", .bytes = 16};
     report_ratio q = report_speedup(report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p),
                                     report_find(&fx.r, fx.r.baseline, &p));
-    assert_int_equal(q.method, RATIO_NONE);
+    assert_int_equal(q.method, CI_NONE);
     assert_true(isnan(q.ratio));
     report_point s = {.workload = "rsa2048", .api = "evp", .op = "sign", .bytes = 0};
     assert_null(report_find(&fx.r, rel_index(&fx.r, "system-3.0.19"), &s)); /* crashed */
@@ -48,10 +48,10 @@ static void rows_without_visits_get_no_interval(void **state)
     result_row row = *report_find(&fx.r, rel_index(&fx.r, "3.0.20"), &p);
     result_row base = *report_find(&fx.r, fx.r.baseline, &p);
     report_ratio q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_NO_CI);
+    assert_int_equal(q.method, CI_NO_CI);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     assert_true(isnan(q.lo) && isnan(q.hi));
-    assert_string_equal(ratio_method_name(RATIO_NO_CI), "no-ci");
+    assert_string_equal(ci_method_name(CI_NO_CI), "no-ci");
     fixture_unload(&fx);
 
     double a[40], b[40];
@@ -64,29 +64,29 @@ static void rows_without_visits_get_no_interval(void **state)
     strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
     strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
     q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_NO_CI);
+    assert_int_equal(q.method, CI_NO_CI);
     assert_float_equal(q.ratio, row.rate / base.rate, 1e-12);
     assert_true(isnan(q.lo) && isnan(q.hi));
     row.sample_blocks = base.sample_blocks = blocks;
     row.nblock = base.nblock = 4;
     strcpy(row.rate_stat, "p99");
     strcpy(base.rate_stat, "p99");
-    assert_int_equal(report_speedup(&row, &base).method, RATIO_NO_CI);
+    assert_int_equal(report_speedup(&row, &base).method, CI_NO_CI);
     strcpy(row.rate_stat, "vp90");
     strcpy(base.rate_stat, "vp90");
-    assert_int_equal(report_speedup(&row, &base).method, RATIO_BLOCKS);
+    assert_int_equal(report_speedup(&row, &base).method, CI_PAIRED);
     /* one sample a side: no unit to spread over */
     uint32_t one[1] = {1};
     row.nsample = base.nsample = 1;
     row.sample_blocks = base.sample_blocks = one;
     row.nblock = base.nblock = 1;
-    assert_int_equal(report_speedup(&row, &base).method, RATIO_NO_CI);
-    assert_int_equal(report_ratio_unpaired(&row, &base).method, RATIO_NO_CI);
+    assert_int_equal(report_speedup(&row, &base).method, CI_NO_CI);
+    assert_int_equal(report_ratio_unpaired(&row, &base).method, CI_NO_CI);
 }
 
 /* Rows of this version (rate_stat vp90, sample_blocks): the mean of the
- * visits' ratios with Student's t, paired within a run ("blocks"), Welch's
- * t over each side's visits across runs ("apart"); a row that stayed
+ * visits' ratios with Student's t, paired within a run ("paired"), Welch's
+ * t over each side's visits across runs ("welch"); a row that stayed
  * disturbed marks its ratios. */
 static void rows_of_visits_get_the_visit_t_interval(void **state)
 {
@@ -105,7 +105,7 @@ static void rows_of_visits_get_the_visit_t_interval(void **state)
     strcpy(row.run_id, "20261130T000000Z-00000000000000aa");
     strcpy(base.run_id, "20261130T000000Z-00000000000000aa");
     report_ratio q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_BLOCKS);
+    assert_int_equal(q.method, CI_PAIRED);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     /* every visit's ratio is exactly 2: the interval is the resolution's */
     assert_float_equal(q.lo, 2.0 * exp(-RATE_RESOLUTION * REPEAT_WIDENING), 1e-12);
@@ -114,12 +114,12 @@ static void rows_of_visits_get_the_visit_t_interval(void **state)
     /* the same rows, not paired (N workers vs one): Welch's t sees the
      * visits' spread on each side (0.09 from first to last here) */
     q = report_ratio_unpaired(&row, &base);
-    assert_int_equal(q.method, RATIO_APART);
+    assert_int_equal(q.method, CI_WELCH);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     assert_true(q.lo < 2.0 * exp(-RATE_RESOLUTION) && q.hi > 2.0 * exp(RATE_RESOLUTION));
     strcpy(base.run_id, "20261130T000000Z-00000000000000bb");
     q = report_speedup(&row, &base);
-    assert_int_equal(q.method, RATIO_APART);
+    assert_int_equal(q.method, CI_WELCH);
     assert_float_equal(q.ratio, 2.0, 1e-12);
     /* 1 of 40 kept samples stayed disturbed (2.5%): the ratio says so */
     row.disturbed = 1;
@@ -129,7 +129,7 @@ static void rows_of_visits_get_the_visit_t_interval(void **state)
     row.disturbed = 0;
     row.retaken = 30; /* retaken, and clean in the end: nothing to say */
     assert_false(report_row_disturbed(&row));
-    assert_string_equal(ratio_method_name(RATIO_BLOCKS), "blocks");
+    assert_string_equal(ci_method_name(CI_PAIRED), "paired");
     row.sample_blocks = base.sample_blocks = NULL; /* the fixture owns nothing */
 }
 

@@ -61,8 +61,8 @@ static void four_times_slower_is_a_regression(void **state)
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_SLOWER);
     assert_true(verdict_is_regression(r.verdict));
-    assert_int_equal(r.method, M_VISITS_APART);
-    assert_string_equal(verdict_method_name(r.method), "visit-t welch");
+    assert_int_equal(r.method, CI_WELCH);
+    assert_string_equal(ci_method_name(r.method), "welch");
     assert_true(r.ratio > 0.22 && r.ratio < 0.28);
     assert_true(r.ratio_low < r.ratio && r.ratio < r.ratio_high);
     assert_true(r.p_value < 0.01);
@@ -100,7 +100,7 @@ static void significant_but_small_is_same(void **state)
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_SAME);
     assert_true(r.significant);
-    assert_int_equal(r.method, M_VISITS_APART);
+    assert_int_equal(r.method, CI_WELCH);
 }
 
 static void large_but_insignificant_is_same(void **state)
@@ -125,22 +125,22 @@ static void rows_without_visits_are_not_judged(void **state)
     o.stat = n.stat = -1;
     verdict_result r;
     assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
-    assert_int_equal(r.method, M_NO_CI);
-    assert_string_equal(verdict_method_name(r.method), "no-ci");
+    assert_int_equal(r.method, CI_NO_CI);
+    assert_string_equal(ci_method_name(r.method), "no-ci");
     assert_float_equal(r.ratio, 0.5, 1e-12);
     assert_true(isnan(r.ratio_low) && isnan(r.ratio_high) && isnan(r.p_value));
     assert_false(verdict_is_regression(r.verdict));
     assert_non_null(strstr(r.note, "no interval"));
     verdict_rule rule = VERDICT_RULE_DEFAULT;
     verdict_decide(&o, &n, &rule, true, &r);
-    assert_int_equal(r.method, M_NO_CI);
+    assert_int_equal(r.method, CI_NO_CI);
     n.stat = RATE_VISIT_UPPER; /* one side of this version only */
     assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
     o.stat = RATE_VISIT_UPPER;
     assert_int_equal(decide(&o, &n, &r), V_SLOWER);
     o.nsample = n.nsample = 1; /* one sample a side: no spread to measure */
     assert_int_equal(decide(&o, &n, &r), V_NOT_COMPARABLE);
-    assert_int_equal(r.method, M_NO_CI);
+    assert_int_equal(r.method, CI_NO_CI);
 }
 
 /* Counts: no test of significance, whatever the samples; the ratio is OLD/NEW. */
@@ -153,7 +153,7 @@ static void counts_are_decided_by_the_threshold_alone(void **state)
     verdict_result r;
     verdict_decide_counts(&o, &n, &rule, &r);
     assert_int_equal(r.verdict, V_SAME);
-    assert_int_equal(r.method, M_EXACT_COUNT);
+    assert_int_equal(r.method, CI_EXACT_COUNT);
     assert_float_equal(r.ratio, 1.0, 1e-12);
     n.rate = n.ci_low = n.ci_high = 1060; /* 6% more instructions: slower, one sample each */
     verdict_decide_counts(&o, &n, &rule, &r);
@@ -335,13 +335,13 @@ static void one_run_is_decided_on_the_paired_visits(void **state)
     verdict_table t;
     build_one(&a, &b, &t);
     verdict_result *r = &t.points[0].result;
-    assert_int_equal(r->method, M_VISITS);
-    assert_string_equal(verdict_method_name(r->method), "visit-t paired");
+    assert_int_equal(r->method, CI_PAIRED);
+    assert_string_equal(ci_method_name(r->method), "paired");
     assert_int_equal(r->verdict, V_FASTER);
     assert_true(r->ratio > 1.10 && r->ratio < 1.14);
     assert_non_null(strstr(r->note, "paired over 20 rounds in 10 visits"));
     report_ratio q = report_speedup(&b, &a);
-    assert_int_equal(q.method, RATIO_BLOCKS);
+    assert_int_equal(q.method, CI_PAIRED);
     assert_float_equal(r->ratio, q.ratio, 1e-12);
     assert_float_equal(r->ratio_low, q.lo, 1e-12);
     assert_float_equal(r->ratio_high, q.hi, 1e-12);
@@ -350,10 +350,10 @@ static void one_run_is_decided_on_the_paired_visits(void **state)
     /* same second, another run: Welch's t, and the swings hide the 12% */
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000002");
     build_one(&a, &b, &t);
-    assert_int_equal(t.points[0].result.method, M_VISITS_APART);
+    assert_int_equal(t.points[0].result.method, CI_WELCH);
     assert_int_equal(t.points[0].result.verdict, V_SAME);
     q = report_speedup(&b, &a);
-    assert_int_equal(q.method, RATIO_APART);
+    assert_int_equal(q.method, CI_WELCH);
     assert_float_equal(t.points[0].result.ratio_low, q.lo, 1e-12);
     assert_float_equal(t.points[0].result.ratio_high, q.hi, 1e-12);
     verdict_table_free(&t);
@@ -362,7 +362,7 @@ static void one_run_is_decided_on_the_paired_visits(void **state)
     snprintf(b.run_id, sizeof b.run_id, "20261130T000000Z-0000000000000001");
     b.sample_blocks[0] = 1, b.sample_blocks[1] = 3;
     build_one(&a, &b, &t);
-    assert_int_equal(t.points[0].result.method, M_VISITS_APART);
+    assert_int_equal(t.points[0].result.method, CI_WELCH);
     verdict_table_free(&t);
     result_row_free(&a);
     result_row_free(&b);
