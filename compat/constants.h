@@ -18,6 +18,9 @@
 #define CX_EVP_PKEY_X25519 1034    /* NID_X25519, 1.1.0+ */
 #define CX_EVP_PKEY_ED25519 1087   /* NID_ED25519, 1.1.1+ */
 #define CX_EVP_PKEY_DH 28          /* NID_dhKeyAgreement, all releases */
+/* NID_undef: d2i_PrivateKey's "any type"; a caller that needs a type with
+ * no number here (ML-KEM, ML-DSA) looks it up by name. */
+#define CX_EVP_PKEY_NONE 0
 
 /* --- RSA (rsa.h) -------------------------------------------------------- */
 #define CX_RSA_F4 65537UL          /* the public exponent, all releases */

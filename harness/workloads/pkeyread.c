@@ -196,8 +196,11 @@ static pkr_state *pkr_open(const crypto_lib *lib, const pkr_line *l, api_path ap
                      .type = l->type};
     if (api == API_EVP && l->type_sn != NULL)
         s->type = lib->fn.OBJ_sn2nid(l->type_sn);
-    bool ok = api != API_FETCH || (s->dctx = decoder_for(lib, s, f)) != NULL ||
-              wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed");
+    /* NID_undef would read any key type: the op would time another call */
+    bool ok = s->type != CX_EVP_PKEY_NONE || api != API_EVP ||
+              wl_why(why, n, "%s: no object named %s", l->title, l->type_sn);
+    ok = ok && (api != API_FETCH || (s->dctx = decoder_for(lib, s, f)) != NULL ||
+                wl_fail(lib, why, n, "OSSL_DECODER_CTX_new_for_pkey failed"));
     return wl_keep_if(ok, s, pkr_teardown);
 }
 

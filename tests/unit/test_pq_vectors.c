@@ -12,8 +12,8 @@
 #include <cmocka.h>
 
 #include "../../harness/workloads/pq.h"
+#include "pq_lib.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,57 +21,10 @@
 static crypto_lib the_lib;
 static bool have_lib;
 
-/* OSSLBENCH_PQ_LIB, else the libcrypto.so.3 of the first builds/install/<release>
- * of 3.5 or later. */
-static char *find_lib(void)
-{
-    const char *env = getenv("OSSLBENCH_PQ_LIB");
-    if (env != NULL && env[0] != '\0')
-        return strdup(env);
-    glob_t g;
-    char *found = NULL;
-    if (glob("builds/install/*/lib*/libcrypto.so.3", 0, NULL, &g) != 0)
-        return NULL;
-    for (size_t i = 0; i < g.gl_pathc && found == NULL; i++) {
-        int major = 0, minor = 0;
-        if (sscanf(g.gl_pathv[i], "builds/install/%d.%d", &major, &minor) == 2 &&
-            major * 100 + minor >= 305)
-            found = strdup(g.gl_pathv[i]);
-    }
-    globfree(&g);
-    return found;
-}
-
 static int group_setup(void **state)
 {
     (void)state;
-    char *path = find_lib(), why[256];
-    if (path == NULL) {
-        print_message("no 3.5+ libcrypto (OSSLBENCH_PQ_LIB or builds/install/3.5.x): "
-                      "skipping the KEM and signature vector tests\n");
-        return 0;
-    }
-    if (!crypto_lib_open(&the_lib, path, why, sizeof why) ||
-        !crypto_lib_init(&the_lib, why, sizeof why)) {
-        /* One named in OSSLBENCH_PQ_LIB must load; a build found under
-         * builds/install may be another machine's (cross-test runs these
-         * tests for another architecture in the same checkout). */
-        bool named = getenv("OSSLBENCH_PQ_LIB") != NULL && getenv("OSSLBENCH_PQ_LIB")[0] != '\0';
-        if (named || strstr(why, "another architecture") == NULL) {
-            print_error("cannot load %s: %s\n", path, why);
-            free(path);
-            return -1;
-        }
-        print_message("%s: %s: skipping the KEM and signature vector tests\n", path, why);
-        free(path);
-        return 0;
-    }
-    print_message("library %s: %s\n", path, the_lib.ver.name);
-    free(path);
-    have_lib = crypto_lib_since(&the_lib, R_350);
-    if (!have_lib)
-        print_message("%s is older than 3.5: skipping\n", the_lib.ver.name);
-    return 0;
+    return pq_lib_open(&the_lib, &have_lib, "the KEM and signature vector tests");
 }
 
 #define NEED_LIB()                                                                            \
