@@ -1,5 +1,5 @@
 /* gnuplot-ready data: one .dat file per chart and charts.list, which tells
- * osslbench draw (cli/chart_draw.c) what to draw.  Each charts.list line is TAB-separated:
+ * osslbench draw (charts/chart_draw.c) what to draw.  Each charts.list line is TAB-separated:
  *
  *   kind  name  colours  title  fields...
  *

@@ -1,7 +1,7 @@
 /* Several hosts' results as one view: inputs, labels, the union of releases
  * and points, look-ups and cross-host ratios (see report_hosts.h). */
 #include "report_hosts.h"
-#include "../csv/folder_file.h"
+#include "../record/folder_file.h"
 #include "../csv/units.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  * image in the page (svg_image.c) or, when it was not drawn, a visible note. */
 #include "report_html_parts.h"
 #include "svg_image.h"
-#include "../csv/folder_file.h"
+#include "../record/folder_file.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The full tables of a page, from the model (folded at its end by the
  * caller), and the text files shown beside them. */
 #include "report_html_parts.h"
-#include "../csv/folder_file.h"
+#include "../record/folder_file.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -21,7 +21,7 @@
 #ifndef ANALYSIS_VERDICT_H
 #define ANALYSIS_VERDICT_H
 
-#include "../csv/row.h"
+#include "../record/row.h"
 #include "../stats/blocked.h"
 
 #include <stdbool.h>

@@ -1,26 +1,26 @@
 /* `osslbench bench`: what `make compare` runs, end to end.  It finds the
- * libraries (cli/bench_libs.c), builds the default releases when none is
- * installed, says the plan (cli/bench_plan.c), measures them in one run into
- * a fresh folder (cli/bench_folder.c), adds to the runner's metadata.txt
+ * libraries (bench/bench_libs.c), builds the default releases when none is
+ * installed, says the plan (bench/bench_plan.c), measures them in one run into
+ * a fresh folder (bench/bench_folder.c), adds to the runner's metadata.txt
  * what only it knows, points results/latest at the run, draws the charts
  * and writes the page (report.html, as make report would).  Everything
  * after `--` is `osslbench run`'s own options.
  * make compare runs it with --from-make: make's knobs are checked and mapped
- * first (cli/bench_make.c); builds/ (make builds) stays the shell it is.  The
+ * first (bench/bench_make.c); builds/ (make builds) stays the shell it is.  The
  * plan, the run, the history import, the report and the charts are calls in
  * this process: it execs only the libraries' children and gnuplot (issue 44). */
 #define _GNU_SOURCE
-#include "bench_folder.h"
-#include "bench_libs.h"
-#include "bench_make.h"
-#include "bench_outputs.h"
-#include "bench_plan.h"
-#include "bench_say.h"
+#include "../bench/bench_folder.h"
+#include "../bench/bench_libs.h"
+#include "../bench/bench_make.h"
+#include "../bench/bench_outputs.h"
+#include "../bench/bench_plan.h"
+#include "../bench/bench_say.h"
 #include "command_options.h"
 #include "commands.h"
-#include "fd_redirect.h"
-#include "run_inproc.h"
-#include "spawn.h"
+#include "../bench/fd_redirect.h"
+#include "../bench/run_inproc.h"
+#include "../bench/spawn.h"
 
 #include <stdlib.h>
 #include <string.h>

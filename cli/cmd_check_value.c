@@ -1,10 +1,10 @@
 /* `osslbench check-value KIND VALUE...`: is each VALUE one the runner takes
- * for a knob of that kind (cli/value_kinds.c)?  Nothing printed and exit 0
+ * for a knob of that kind (knobs/value_kinds.c)?  Nothing printed and exit 0
  * when every one is; else the parser's one line on stderr and exit 1 (2: not
  * a kind).  tools/knobs.sh asks it, so that SIZE=8K, SIZES=8k and --sizes 8K
  * are one grammar: the option's own parser's. */
 #include "commands.h"
-#include "value_kinds.h"
+#include "../knobs/value_kinds.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +26,7 @@ static void print_kinds(void)
     for (size_t i = 0; i < value_kind_count; i++) {
         const value_kind *k = &value_kinds[i];
         printf("%s\t%s%s%s\t%s\n", k->kind, k->command ? k->command : "row_label_valid",
-               k->option ? " " : " (csv/row.c)", k->option ? k->option : "", k->what);
+               k->option ? " " : " (record/row.c)", k->option ? k->option : "", k->what);
     }
 }
 

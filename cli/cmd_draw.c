@@ -1,11 +1,11 @@
 /* `osslbench draw`: the charts of a run (what plots/draw.sh, make plots,
  * runs), or with --list those of a charts.list already written (make
- * report's charts over hosts).  cli/chart_draw.c does the work. */
+ * report's charts over hosts).  charts/chart_draw.c does the work. */
 #define _GNU_SOURCE
-#include "chart_draw.h"
+#include "../charts/chart_draw.h"
 #include "command_options.h"
 #include "commands.h"
-#include "spawn.h"
+#include "../bench/spawn.h"
 
 #include <libgen.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
 #include "../analysis/report_html.h"
 #include "../csv/json_write.h"
 #include "cmd_report_hosts.h"
-#include "report_page.h"
-#include "run_metadata.h"
+#include "../bench/report_page.h"
+#include "../bench/run_metadata.h"
 #include "command_options.h"
 #include "commands.h"
 

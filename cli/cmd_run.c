@@ -7,11 +7,11 @@
 #include "../csv/csv.h"
 #include "../csv/units.h"
 #include "../harness/valgrind_child.h"
-#include "run_files.h"
+#include "../bench/run_files.h"
 #include "run_options.h"
-#include "run_metadata.h"
+#include "../bench/run_metadata.h"
 #include "../csv/json_write.h"
-#include "run_quality.h"
+#include "../bench/run_quality.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -213,7 +213,7 @@ int cmd_run(int argc, char **argv)
     }
 
     /* Results (and the trace) go to FILE.partial and become FILE at the end,
-     * also after an interrupt: every line in it is whole (run_files.h). */
+     * also after an interrupt: every line in it is whole (bench/run_files.h). */
     static run_file csv, trace;
     if (o.csv_path && o.trace_path && strcmp(o.csv_path, "-") != 0 &&
         run_files_clash(o.csv_path, o.trace_path)) {

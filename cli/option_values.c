@@ -2,7 +2,7 @@
  * precision, [LABEL=]PATH; each refuses with a one-line reason. */
 #include "option_values.h"
 
-#include "../csv/row.h"
+#include "../record/row.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
 #ifndef RESULTS_CSV_H
 #define RESULTS_CSV_H
 
-#include "row.h"
+#include "../record/row.h"
 
 #include <stdio.h>
 

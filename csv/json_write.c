@@ -1,6 +1,6 @@
 #include "json_write.h"
 #include "csv.h"
-#include "metadata_read.h"
+#include "../record/metadata_read.h"
 
 #include <inttypes.h>
 #include <math.h>

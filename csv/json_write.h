@@ -5,7 +5,7 @@
 #ifndef RESULTS_JSON_H
 #define RESULTS_JSON_H
 
-#include "row.h"
+#include "../record/row.h"
 
 #include <stdbool.h>
 #include <stddef.h>

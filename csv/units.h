@@ -46,7 +46,7 @@ static inline bool unit_known(const char *unit)
 /* Below: the words and figures people read a rate in, written once here
  * (csv/units.c) for every report, chart and script: the C callers call
  * these, bisect/ asks `osslbench units`, gnuplot gets its tic labels from
- * cli/chart_draw.c. */
+ * charts/chart_draw.c. */
 
 /* The decimal prefix ("", "k", "M", "G", "T") that brings rate under 1000
  * and its scale (1, 1e3 ... 1e12): decimal, as `openssl speed` counts. */

@@ -4,7 +4,7 @@
 #ifndef HARNESS_COUNT_SPREAD_H
 #define HARNESS_COUNT_SPREAD_H
 
-#include "../csv/row.h"
+#include "../record/row.h"
 
 void count_spread(result_row *r);
 

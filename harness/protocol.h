@@ -3,7 +3,7 @@
 #ifndef HARNESS_PROTOCOL_H
 #define HARNESS_PROTOCOL_H
 
-#include "../csv/row.h"
+#include "../record/row.h"
 #include "agreement.h"
 #include "disturbance.h"
 

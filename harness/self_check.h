@@ -4,7 +4,7 @@
 #ifndef HARNESS_SELF_CHECK_H
 #define HARNESS_SELF_CHECK_H
 
-#include "../csv/row.h"
+#include "../record/row.h"
 #include "workload.h"
 
 /* true when the path passed its self-check (now or earlier in this

@@ -8,7 +8,7 @@
 #ifndef HARNESS_WORKERS_H
 #define HARNESS_WORKERS_H
 
-#include "../csv/row.h"
+#include "../record/row.h"
 #include "disturbance.h"
 #include "workload.h"
 

@@ -5,7 +5,7 @@
 #include "history_db.h"
 #include "history_rows.h"
 #include "../csv/csv.h"
-#include "../csv/metadata_read.h"
+#include "../record/metadata_read.h"
 
 #include <inttypes.h>
 #include <stdint.h>

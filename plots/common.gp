@@ -39,7 +39,7 @@ set grid ytics lc rgb "#dddddd" lw 1 dt 1
 
 # Tics at 1-2-5 steps for log axes (a decade apart is too sparse to read).
 # Where they may fall and their labels come from the C side as data
-# (csv/units.c, given by osslbench draw, cli/chart_draw.c): arrays tic_at,
+# (csv/units.c, given by osslbench draw, charts/chart_draw.c): arrays tic_at,
 # tic_plain ("20000"), tic_short ("20k") and tic_decade (1: a power of ten),
 # so that an axis reads as the tables do.
 logtics_for(axis) = sprintf('set %stics (); do for [i = 1:|tic_at|] { set %stics add (tic_plain[i] tic_at[i]) }', axis, axis)

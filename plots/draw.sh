@@ -14,7 +14,7 @@
 #   timeline-releases.md                     3+ releases: what changed from one
 #                                            release series to the next (docs/timeline.md)
 # The terminal speed-up table goes to stdout, progress to stderr.  The work
-# is `osslbench draw` (cli/chart_draw.c), which make compare calls too.
+# is `osslbench draw` (charts/chart_draw.c), which make compare calls too.
 set -euo pipefail
 
 PLOTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

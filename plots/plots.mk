@@ -1,6 +1,6 @@
 # plots/plots.mk — `make compare` and `make plots` (included by the top
 # Makefile).  make compare runs `osslbench bench --from-make` itself, no shell
-# between: bench checks the knobs and runs (cli/bench_make.c, cli/cmd_bench.c);
+# between: bench checks the knobs and runs (bench/bench_make.c, cli/cmd_bench.c);
 # plots/draw.sh draws; see plots/README.md.
 #
 #   make compare [QUICK=1] [RELEASES="1.1.1w 3.0.20"] [LIBS="[LABEL=]PATH ..."]

@@ -48,6 +48,6 @@ load helpers
     [ "$status" -eq 1 ]
     run grep -nE '^tic_k\(|sprintf\("%g[kM]"' "$ROOT"/plots/*.gp
     [ "$status" -eq 1 ]
-    run grep -rn '10^6 bytes/s' "$ROOT"/analysis "$ROOT"/cli "$ROOT"/plots
+    run grep -rn '10^6 bytes/s' "$ROOT"/analysis "$ROOT"/bench "$ROOT"/charts "$ROOT"/cli "$ROOT"/plots
     [ "$status" -eq 1 ]
 }

@@ -12,7 +12,7 @@
 # of a runner option is held only to its kind's alphabet (no code gets
 # through); its grammar, the runner's parser's, is checked by the goal's
 # program once $(BIN) is built and before any work of its own (make compare's
-# `osslbench bench --from-make`, cli/bench_make.c; fleet/fleet.sh and
+# `osslbench bench --from-make`, bench/bench_make.c; fleet/fleet.sh and
 # bisect/*.sh set KNOB_RUNNER: tools/knobs.sh).
 # Make's own build variables (CC, CFLAGS, SAN, ...) are commands by design
 # and are not knobs.

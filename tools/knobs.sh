@@ -23,7 +23,7 @@
 #                                 a bad value (fleet/, bisect/)
 #
 # Two sorts of kind.  A value of a runner option (SIZES is run's --sizes, TIME
-# its --time, THRESHOLD compare's --threshold, a label csv/row.c's
+# its --time, THRESHOLD compare's --threshold, a label record/row.c's
 # row_label_valid: `bin/osslbench check-value --kinds` lists them) has one
 # grammar, the runner's parser's: with KNOB_RUNNER set to bin/osslbench,
 # knob_problem asks `KNOB_RUNNER check-value KIND VALUE` and refuses with
@@ -34,13 +34,13 @@
 # make runs after building bin/osslbench (fleet/fleet.sh, bisect/) set
 # KNOB_RUNNER and check every knob again, before any work of theirs (make
 # compare's `osslbench bench --from-make` has this grammar in C,
-# cli/knob_grammar.c, and calls the parsers itself).  The other kinds (paths, logins, refs, commands, ...) have no
+# knobs/knob_grammar.c, and calls the parsers itself).  The other kinds (paths, logins, refs, commands, ...) have no
 # parser in the runner: their grammar is the regex below.  The scripts
 # still check meaning (a release that is installed, a ref git resolves, a
 # file that exists).
 # shellcheck shell=bash
 
-# The runner's kinds (cli/value_kinds.c) and their alphabets: letters,
+# The runner's kinds (knobs/value_kinds.c) and their alphabets: letters,
 # digits and . _ , : % + - and blanks; a label has no ':' or '%', a provider
 # may be a module's path ('/').
 declare -gA KNOB_ALPHABET=(

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../csv/row.h"
+#include "../../record/row.h"
 #include "../../harness/agreement.h"
 #include "../../harness/workloads/common.h"
 #include "system_lib.h"

@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/knob_grammar.h"
-#include "../../cli/knob_table.h"
-#include "../../cli/system_lib.h"
+#include "../../knobs/knob_grammar.h"
+#include "../../knobs/knob_table.h"
+#include "../../bench/system_lib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,15 +1,15 @@
 /* metadata.txt's text: the CPU read from /proc/cpuinfo texts of several
  * architectures (harness/cpuinfo.h), each value kept to one line, the
  * command line as shell words that read back as the argv
- * (cli/meta_text.h), and the file's name beside its CSV. */
+ * (record/meta_text.h), and the file's name beside its CSV. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/meta_text.h"
-#include "../../cli/run_metadata.h"
+#include "../../record/meta_text.h"
+#include "../../bench/run_metadata.h"
 #include "../../harness/cpuinfo.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* `osslbench check-value`'s kinds (cli/value_kinds.c): each knob kind is
+/* `osslbench check-value`'s kinds (knobs/value_kinds.c): each knob kind is
  * judged by the parser of the option it becomes, so a knob takes exactly
  * what the option takes (SIZE=8K as --sizes 8K) and refuses with its line. */
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/value_kinds.h"
+#include "../../knobs/value_kinds.h"
 
 #include <string.h>
 

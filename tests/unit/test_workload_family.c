@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../csv/row.h"
+#include "../../record/row.h"
 #include "../../harness/workloads/speed_names.h"
 
 #include <stdio.h>

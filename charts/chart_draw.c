@@ -1,0 +1,261 @@
+/* charts.list -> gnuplot, as plots/draw-list.sh did: the same checks, the
+ * same arguments, the same messages. */
+#define _GNU_SOURCE
+#include "chart_draw.h"
+#include "../analysis/chart_kinds.h"
+#include "../csv/units.h"
+#include "../bench/spawn.h"
+#include "../harness/host.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { MAX_FIELDS = 64 };
+
+typedef struct {
+    char *line;              /* the fields point into it */
+    const char *field[MAX_FIELDS]; /* kind, name, slots, title, extra... */
+    size_t nfield;
+} chart_line;
+
+static int die(const char *fmt, const char *a)
+{
+    fputs("plots: error: ", stderr);
+    fprintf(stderr, fmt, a);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* Fields as bash's `read` with IFS=tab gave them: a run of tabs is one
+ * separator, tabs at either end are none. */
+static void split(chart_line *c)
+{
+    c->nfield = 0;
+    for (char *p = c->line; *p != '\0' && c->nfield < MAX_FIELDS;) {
+        p += strspn(p, "\t");
+        if (*p == '\0')
+            break;
+        c->field[c->nfield++] = p;
+        p += strcspn(p, "\t");
+        if (*p != '\0')
+            *p++ = '\0';
+    }
+    for (size_t i = c->nfield; i < 4; i++)
+        c->field[i] = "";
+}
+
+static bool known_kind(const char *kind)
+{
+    for (int k = 0; k < CHART_COUNT; k++)
+        if (strcmp(kind, chart_kind_name((chart_kind)k)) == 0)
+            return true;
+    return false;
+}
+
+static bool matches(const char *pattern, const char *text)
+{
+    regex_t re;
+    if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) != 0)
+        return false;
+    bool ok = regexec(&re, text, 0, NULL, 0) == 0;
+    regfree(&re);
+    return ok;
+}
+
+/* The lines of charts.list, each checked; NULL after saying which is bad.
+ * A last line without its newline is not read (as `read` did not). */
+static chart_line *read_list(const char *dir, size_t *count)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return die("%s has no charts.list", dir), NULL;
+    chart_line *list = NULL;
+    size_t n = 0, cap = 0, len = 0;
+    char *line = NULL;
+    bool ok = true;
+    for (ssize_t got; ok && (got = getline(&line, &len, f)) > 0;) {
+        if (line[got - 1] != '\n')
+            break;
+        line[got - 1] = '\0';
+        if (n == cap && (list = realloc(list, (cap = cap ? 2 * cap : 16) * sizeof *list)) == NULL)
+            abort();
+        chart_line *c = &list[n];
+        if ((c->line = strdup(line)) == NULL)
+            abort();
+        n++;
+        split(c);
+        if (!known_kind(c->field[0]))
+            ok = !die("charts.list: unknown chart kind '%s'", c->field[0]);
+        else if (!matches("^[A-Za-z0-9][A-Za-z0-9._-]*$", c->field[1]))
+            ok = !die("charts.list: bad chart name '%s'", c->field[1]);
+        else if (!matches("^[0-9]+( [0-9]+)*$", c->field[2]))
+            ok = !die("charts.list: bad series list for %s", c->field[1]);
+    }
+    free(line);
+    fclose(f);
+    *count = n;
+    if (!ok) {
+        for (size_t i = 0; i < n; i++)
+            free(list[i].line);
+        free(list);
+        return NULL;
+    }
+    return list;
+}
+
+static const char *const formats[] = {"png", "svg"};
+
+static void append(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t n, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, n - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The log-axis tics of csv/units.c as gnuplot arrays (common.gp's
+ * logtics_for and logtics_k): text made here from numbers alone, given to
+ * every chart with -e.  %.17g: gnuplot reads back the very doubles. */
+static void tic_arrays(char *buf, size_t n)
+{
+    char at[1024] = "", plain[1024] = "", short_form[1024] = "", decades[256] = "", label[32];
+    for (size_t i = 0; i < UNIT_TIC_COUNT; i++) {
+        bool decade;
+        double v = unit_tic_at(i, &decade);
+        const char *sep = i ? ", " : "";
+        append(at, sizeof at, "%s%.17g", sep, v);
+        unit_tic_label(label, sizeof label, v, false);
+        append(plain, sizeof plain, "%s\"%s\"", sep, label);
+        unit_tic_label(label, sizeof label, v, true);
+        append(short_form, sizeof short_form, "%s\"%s\"", sep, label);
+        append(decades, sizeof decades, "%s%d", sep, decade);
+    }
+    snprintf(buf, n,
+             "array tic_at[%d] = [%s]; array tic_plain[%d] = [%s]; array tic_short[%d] = [%s]; "
+             "array tic_decade[%d] = [%s]",
+             UNIT_TIC_COUNT, at, UNIT_TIC_COUNT, plain, UNIT_TIC_COUNT, short_form, UNIT_TIC_COUNT,
+             decades);
+}
+
+/* One gnuplot: in dir, its stderr appended to gnuplot-NAME.FMT.log. */
+static pid_t start(const char *gnuplot, const char *plots_dir, const char *dir, const chart_line *c,
+                   const char *fmt, const char *tics)
+{
+    char script[4200], dat[512], log[4700];
+    snprintf(script, sizeof script, "%s/%s.gp", plots_dir, c->field[0]);
+    snprintf(dat, sizeof dat, "%s.dat", c->field[1]);
+    snprintf(log, sizeof log, "%s/gnuplot-%s.%s.log", dir, c->field[1], fmt);
+    const char *argv[MAX_FIELDS + 10] = {"gnuplot", "-e", tics, "-c", script, fmt, dat,
+                                         c->field[1], c->field[2], c->field[3]};
+    size_t k = 10;
+    for (size_t i = 4; i < c->nfield; i++)
+        argv[k++] = c->field[i];
+    argv[k] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd >= 0)
+        dup2(fd, STDERR_FILENO);
+    if (chdir(dir) != 0 || setenv("GNUPLOT_LIB", plots_dir, 1) != 0) {
+        fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+        _exit(1);
+    }
+    execv(gnuplot, (char *const *)argv); /* found once: not one try per PATH entry each */
+    fprintf(stderr, "cannot run gnuplot: %s\n", strerror(errno));
+    _exit(127);
+}
+
+/* false when the child failed. */
+static bool reap_one(void)
+{
+    int status;
+    pid_t got;
+    while ((got = wait(&status)) < 0 && errno == EINTR)
+        ;
+    return got > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static bool has_data(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+/* "chart NAME.FMT was not drawn: " and the log's first three lines, each
+ * newline a blank (as `head -n 3 | tr '\n' ' '`). */
+static void say_missing(const char *log, const char *name, const char *fmt)
+{
+    fprintf(stderr, "plots: chart %s.%s was not drawn: ", name, fmt);
+    FILE *f = fopen(log, "r");
+    for (int c, lines = 0; f != NULL && lines < 3 && (c = getc(f)) != EOF;) {
+        lines += c == '\n';
+        fputc(c == '\n' ? ' ' : c, stderr);
+    }
+    if (f != NULL)
+        fclose(f);
+    fputc('\n', stderr);
+}
+
+int chart_draw_list(const char *plots_dir, const char *dir)
+{
+    size_t n = 0, running = 0, failed = 0, missing = 0;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/charts.list", dir);
+    if (access(path, F_OK) != 0)
+        return die("%s has no charts.list", dir);
+    char gnuplot[4096];
+    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot))
+        return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)");
+    chart_line *list = read_list(dir, &n);
+    if (list == NULL)
+        return 1;
+    fprintf(stderr, "plots: drawing %zu charts (PNG + SVG) into %s\n", n, dir);
+    char tics[4096];
+    tic_arrays(tics, sizeof tics);
+    size_t jobs = usable_cpu_count() > 0 ? usable_cpu_count() : 2;
+    for (size_t i = 0; i < n; i++)
+        for (size_t f = 0; f < 2; f++) {
+            if (running >= jobs)
+                failed += !reap_one(), running--;
+            if (start(gnuplot, plots_dir, dir, &list[i], formats[f], tics) > 0)
+                running++;
+            else
+                failed++;
+        }
+    for (; running > 0; running--)
+        failed += !reap_one();
+    for (size_t i = 0; i < n; i++)
+        for (size_t f = 0; f < 2; f++) {
+            char chart[4700], log[4700];
+            snprintf(chart, sizeof chart, "%s/%s.%s", dir, list[i].field[1], formats[f]);
+            snprintf(log, sizeof log, "%s/gnuplot-%s.%s.log", dir, list[i].field[1], formats[f]);
+            if (!has_data(chart)) {
+                missing++;
+                say_missing(log, list[i].field[1], formats[f]);
+            } else if (!has_data(log)) {
+                unlink(log);
+            }
+        }
+    for (size_t i = 0; i < n; i++)
+        free(list[i].line);
+    free(list);
+    if (failed == 0 && missing == 0)
+        return 0;
+    fprintf(stderr, "plots: error: %zu chart file(s) could not be drawn\n", missing);
+    return 1;
+}

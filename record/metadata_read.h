@@ -1,0 +1,30 @@
+/* Reading a run's metadata.txt back (bench/run_metadata.h writes it): its
+ * "key: value" lines in file order, a key given several times (library:)
+ * as one entry with all its values.  For the JSON context and the history
+ * database; the text stays data. */
+#ifndef RECORD_METADATA_READ_H
+#define RECORD_METADATA_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    char *key;
+    char **values;
+    size_t n;
+} metadata_entry;
+
+/* The metadata file that goes with the CSV (or JSON) csv_path:
+ * D/results.csv -> D/metadata.txt (a run folder's), D/NAME.csv ->
+ * D/NAME.metadata.txt (two CSVs in one folder keep theirs apart), the same
+ * for .json; any other name gets .metadata.txt appended.  false when it
+ * does not fit in n. */
+bool run_metadata_path(const char *csv_path, char *out, size_t n);
+
+/* The entries of path (NULL or unreadable: none). */
+size_t metadata_read(const char *path, metadata_entry **out);
+/* The first value of key, or NULL. */
+const char *metadata_first(const metadata_entry *e, size_t n, const char *key);
+void metadata_free(metadata_entry *e, size_t n);
+
+#endif
