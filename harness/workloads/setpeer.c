@@ -40,6 +40,9 @@ static check_result setpeer_open(const crypto_lib *lib, const setpeer_def *d, ap
 static bool wrong_peer_refused(pk_state *s, const setpeer_def *d, char *why, size_t n)
 {
     const crypto_lib *lib = s->lib;
+    /* 1.0.x has no X25519: no such key can be offered, so none accepted */
+    if (!crypto_lib_since(lib, d->wrong_since))
+        return true;
     cx_EVP_PKEY *wrong = pk_public_der(lib, d->wrong->peer, d->wrong->peer_len, why, n);
     if (wrong == NULL)
         return false;
@@ -99,9 +102,9 @@ static const char *const setpeer_ops[] = {"set-peer", NULL};
 
 /* The x25519 and ecdh-p256 lines' vectors; each refuses the other's peer. */
 static const setpeer_def x25519 = {{"X25519", 0, &pkv_x25519, KEX_SECRET_CAP, NULL},
-                                   &pkv_ecdh_p256};
+                                   &pkv_ecdh_p256, 0};
 SETPEER_LINE(x25519, "evp-setpeer-x25519", "X25519", x25519, "d2i_AutoPrivateKey", R_110)
 static const setpeer_def p256 = {{"ECDH P-256", CX_EVP_PKEY_EC, &pkv_ecdh_p256, KEX_SECRET_CAP,
                                   NULL},
-                                 &pkv_x25519};
+                                 &pkv_x25519, R_110};
 SETPEER_LINE(ec_p256, "evp-setpeer-ec-p256", "ECDH P-256", p256, "d2i_PrivateKey", 0)
