@@ -7,7 +7,12 @@
  * Two RSA signatures are checked (the leaf's by the intermediate's 2048-bit
  * key, the intermediate's by the root's 4096-bit key), the chain built from
  * the store (its lock: openssl/openssl#20286) and the untrusted stack, and
- * the extensions of all three cached on first use.
+ * the extensions of all three cached on first use.  Not everywhere: the
+ * same X509 objects are verified again, and 0.9.8-1.0.2 mark a certificate
+ * whose signature checked once (X509.valid, gone in 1.1.0) and skip it
+ * after, LibreSSL keeps verified issuer/subject pairs in a process-wide
+ * cache (x509_issuer_cache): there the op is the chain walk without the
+ * signatures (docs/beyond-speed.md).
  * `legacy` only: X509_STORE_CTX_new_ex(NULL, NULL) is what 3.x's
  * X509_STORE_CTX_new calls, and a library context of its own would time
  * the providers' set-up, not the verification.
