@@ -27,8 +27,8 @@ fleet() { # RESULTS_ROOT HOSTS [more make arguments]: one make fleet, output in 
 }
 
 # Kills fleet-b's remote run (its whole process group) once its runner has
-# written a first result row; prints how long that took.  Up to 300 s: under
-# make test's parallel files a loaded machine took over 120 s to get there.
+# written a first result row; prints how long that took.  Up to 300 s: in one
+# fresh-clone .ci/run it took over 120 s to get there (why is not known).
 # The note says which way it failed, for the test's output.
 kill_fleet_b_midrun() {
     local partial='' pid pgid i
