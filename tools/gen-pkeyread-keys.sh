@@ -99,7 +99,8 @@ openssl pkey -inform DER -in "$tmp/dh2048.src" -text -noout | grep -q 'GROUP: ff
     die "dh2048: the key is not in group ffdhe2048"
 
 pq="mlkem768:ML-KEM-768:mlkem768_dk mldsa65:ML-DSA-65:mldsa65_sk"
-pq_names="mlkem768 mldsa65"
+# pq's NAME fields (NAME:ALGORITHM:ARRAY), for the loops that write or keep the arrays
+pq_names=$(for t in $pq; do printf '%s ' "${t%%:*}"; done)
 pq_line=' * ML-KEM-768 and ML-DSA-65 with'
 # o35 ARG...: the 3.5+ CLI on its own libraries (the system openssl keeps its own)
 o35() {
