@@ -240,7 +240,7 @@ sample_value() {
     command -v strace >/dev/null || apt-get install -y strace >/dev/null 2>&1 || skip "needs strace (apt-get install strace)"
     need_111
     local st=$BATS_TEST_TMPDIR/st
-    run strace -f -qq -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 SIZES=16 \
+    run strace -f -qq -s 4096 -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 SIZES=16 \
         NO_BUILD=1 LIBS="$LIB111" RESULTS_ROOT="$BATS_TEST_TMPDIR/res"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     # every attempt counts, a PATH lookup's failed ones too (#!/usr/bin/env bash: one per PATH folder)

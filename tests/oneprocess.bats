@@ -17,7 +17,7 @@ setup() {
 @test "make compare QUICK=1 execs osslbench only as bench and its __child children" {
     local st=$BATS_TEST_TMPDIR/st
     # a library given without a label: its release is read by a child
-    run strace -f -qq -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 \
+    run strace -f -qq -s 4096 -e trace=execve -o "$st" make -s -C "$ROOT" compare QUICK=1 WORKLOADS=sha256 \
         SIZES=16 NO_BUILD=1 LIBS="$SYSTEM_LIBCRYPTO" SYSTEM_LIB=none RESULTS_ROOT="$RES"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     [ -s "$RES/latest/report.html" ]
