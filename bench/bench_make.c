@@ -130,7 +130,7 @@ static int map_knobs(bench_make_args *a, const knob_table *t, arg_list *own, arg
         const char *v = getenv(var);
         if (v == NULL)
             continue;
-        if (!knob_value_ok(k, v, why, sizeof why))
+        if (!knob_value_ok(t, k, v, why, sizeof why))
             return fail(why);
         map_knob(a, k, v, own, run);
     }
@@ -144,6 +144,9 @@ static int build(int argc, char **argv, bench_make_args *a, knob_table *t)
     char path[4200], why[4400];
     snprintf(path, sizeof path, "%s/tools/knobs.tsv", repo ? repo : ".");
     if (!knob_table_read(path, t, why, sizeof why))
+        return fail(why);
+    snprintf(path, sizeof path, "%s/tools/knob-kinds.tsv", repo ? repo : ".");
+    if (!knob_kinds_read(path, t, why, sizeof why))
         return fail(why);
     char *own_v[MAKE_ARGS_MAX], *run_v[MAKE_ARGS_MAX];
     arg_list own = {own_v, 0, false}, run = {run_v, 0, false};

@@ -61,6 +61,12 @@ static int refuse_unknown(const option_table *t, const char *word, char *out, si
     return OPTIONS_BAD;
 }
 
+bool option_has_value(const option_table *t, const char *option)
+{
+    const option_spec *spec = find(t, option);
+    return spec != NULL && spec->value != NULL;
+}
+
 bool option_take_value(const option_table *t, const char *option, void *dest, const char *value,
                        char *why, size_t n)
 {

@@ -72,6 +72,9 @@ int option_parse_why(const option_table *t, int argc, char **argv, void *dest, c
 /* The --help text: synopsis, one entry per option (and -h, --help), epilogue. */
 void option_usage(const option_table *t, FILE *f);
 
+/* true when the table has that option (name or alias) and it takes a value. */
+bool option_has_value(const option_table *t, const char *option);
+
 /* One option's value judged as option_parse would take it (`--sizes 8K`),
  * into dest (the command's own struct, zeroed); false with the one-line
  * reason, or when the table has no such option. */

@@ -1,5 +1,5 @@
 /* The value parsers of `osslbench run`'s options: block sizes, seconds,
- * precision, [LABEL=]PATH; each refuses with a one-line reason. */
+ * durations, [LABEL=]PATH; each refuses with a one-line reason. */
 #include "option_values.h"
 
 #include "../record/row.h"
@@ -75,26 +75,6 @@ bool parse_seconds(const char *s, double lo, double hi, double *out, char *why, 
     }
     if (v < lo || v > hi) {
         snprintf(why, n, "%s s is out of range (%g to %g s)", s, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool parse_precision(const char *s, double *out, char *why, size_t n)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    bool percent = *end == '%';
-    if (end == s || errno != 0 || !isfinite(v) || (percent ? end[1] != '\0' : *end != '\0')) {
-        snprintf(why, n, "precision '%s' is not a number (e.g. 0.01 or 1%%)", s);
-        return false;
-    }
-    if (percent)
-        v /= 100.0;
-    if (v < 0.0005 || v > 0.5) {
-        snprintf(why, n, "precision '%s' is out of range (0.05%% to 50%%)", s);
         return false;
     }
     *out = v;

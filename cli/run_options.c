@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,11 +226,27 @@ static bool take_baseline(const option_spec *o, void *dest, const char *typed, c
     return true;
 }
 
+/* "0.01" or "1%": the half-width each interval of a point must reach. */
 static bool take_precision(const option_spec *o, void *dest, const char *typed, const char *v,
                            char *why, size_t n)
 {
     (void)o, (void)typed;
-    return parse_precision(v, &((run_args *)dest)->plan.sampling.precision, why, n);
+    char *end;
+    errno = 0;
+    double p = strtod(v, &end);
+    bool percent = *end == '%';
+    if (end == v || errno != 0 || !isfinite(p) || (percent ? end[1] != '\0' : *end != '\0')) {
+        snprintf(why, n, "precision '%s' is not a number (e.g. 0.01 or 1%%)", v);
+        return false;
+    }
+    if (percent)
+        p /= 100.0;
+    if (p < 0.0005 || p > 0.5) {
+        snprintf(why, n, "precision '%s' is out of range (0.05%% to 50%%)", v);
+        return false;
+    }
+    ((run_args *)dest)->plan.sampling.precision = p;
+    return true;
 }
 
 static bool take_timeout(const option_spec *o, void *dest, const char *typed, const char *v,

@@ -1,5 +1,6 @@
-/* Reading tools/knobs.tsv: blank-separated fields (tools/knobs.sh reads it
- * with `read`, so a run of tabs is one separator), '#' lines are notes. */
+/* Reading tools/knobs.tsv (blank-separated fields: tools/knobs.sh reads it
+ * with `read`, so a run of tabs is one separator) and tools/knob-kinds.tsv
+ * (TAB-separated: a pattern may hold blanks); '#' lines are notes. */
 #include "knob_table.h"
 
 #include <errno.h>
@@ -33,7 +34,60 @@ static bool split_row(char *line, knob_row *r)
     return true;
 }
 
-bool knob_table_read(const char *path, knob_table *t, char *why, size_t n)
+/* KIND VALUES JUDGE WHAT, each field between tabs, none empty. */
+static bool split_kind(char *line, knob_kind *k)
+{
+    line[strcspn(line, "\r\n")] = '\0';
+    char *field[4] = {line, NULL, NULL, NULL};
+    for (int i = 1; i < 4; i++) {
+        char *tab = field[i - 1] == NULL ? NULL : strchr(field[i - 1], '\t');
+        if (tab != NULL)
+            *tab = '\0', field[i] = tab + 1;
+    }
+    char *dest[4] = {k->kind, k->values, k->judge, k->what};
+    for (int i = 0; i < 4; i++) {
+        if (field[i] == NULL || field[i][0] == '\0' || strlen(field[i]) >= KNOB_FIELD_SIZE ||
+            (i == 3 && strchr(field[i], '\t') != NULL))
+            return false;
+        memcpy(dest[i], field[i], strlen(field[i]) + 1);
+    }
+    return strspn(k->kind, "abcdefghijklmnopqrstuvwxyz") == strlen(k->kind);
+}
+
+/* One line of either file into t; false with the reason. */
+typedef bool take_line(char *line, knob_table *t, const char *path, size_t lineno, char *why,
+                       size_t n);
+
+static bool take_knob(char *line, knob_table *t, const char *path, size_t lineno, char *why,
+                      size_t n)
+{
+    if (t->count == KNOB_ROWS_MAX)
+        snprintf(why, n, "%s: more than %d knobs", path, KNOB_ROWS_MAX);
+    else if (!split_row(line, &t->row[t->count]))
+        snprintf(why, n, "%s: line %zu is not NAME KIND GOALS COMPARE FLEET", path, lineno);
+    else {
+        t->count++;
+        return true;
+    }
+    return false;
+}
+
+static bool take_kind(char *line, knob_table *t, const char *path, size_t lineno, char *why,
+                      size_t n)
+{
+    if (t->nkinds == KNOB_KINDS_MAX)
+        snprintf(why, n, "%s: more than %d kinds", path, KNOB_KINDS_MAX);
+    else if (!split_kind(line, &t->kind[t->nkinds]))
+        snprintf(why, n, "%s: line %zu is not KIND VALUES JUDGE WHAT (tab-separated)", path,
+                 lineno);
+    else {
+        t->nkinds++;
+        return true;
+    }
+    return false;
+}
+
+static bool read_lines(const char *path, knob_table *t, take_line *take, char *why, size_t n)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -43,23 +97,14 @@ bool knob_table_read(const char *path, knob_table *t, char *why, size_t n)
     char line[1024];
     size_t lineno = 0;
     bool ok = true;
-    t->count = 0;
     while (ok && fgets(line, sizeof line, f) != NULL) {
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             snprintf(why, n, "%s: line %zu is too long", path, lineno);
             ok = false;
-        } else if (line[strspn(line, " \t\r\n")] == '\0' || line[0] == '#') {
-            continue;
-        } else if (t->count == KNOB_ROWS_MAX) {
-            snprintf(why, n, "%s: more than %d knobs", path, KNOB_ROWS_MAX);
-            ok = false;
-        } else if (!split_row(line, &t->row[t->count])) {
-            snprintf(why, n, "%s: line %zu is not NAME KIND GOALS COMPARE FLEET", path, lineno);
-            ok = false;
-        } else {
-            t->count++;
+        } else if (line[strspn(line, " \t\r\n")] != '\0' && line[0] != '#') {
+            ok = take(line, t, path, lineno, why, n);
         }
     }
     if (ok && ferror(f)) {
@@ -68,4 +113,24 @@ bool knob_table_read(const char *path, knob_table *t, char *why, size_t n)
     }
     fclose(f);
     return ok;
+}
+
+bool knob_table_read(const char *path, knob_table *t, char *why, size_t n)
+{
+    t->count = 0;
+    return read_lines(path, t, take_knob, why, n);
+}
+
+bool knob_kinds_read(const char *path, knob_table *t, char *why, size_t n)
+{
+    t->nkinds = 0;
+    return read_lines(path, t, take_kind, why, n);
+}
+
+const knob_kind *knob_kind_find(const knob_table *t, const char *kind)
+{
+    for (size_t i = 0; i < t->nkinds; i++)
+        if (strcmp(t->kind[i].kind, kind) == 0)
+            return &t->kind[i];
+    return NULL;
 }

@@ -118,16 +118,25 @@ CASES
 # (make's own check, before bin/osslbench is built).
 problem() { (KNOB_RUNNER=$1 && source "$ROOT/tools/knobs.sh" && knob_problem "$2" "$3"); }
 
-@test "the runner's kinds: tools/knobs.sh's list is check-value --kinds; every knob of a run option is one" {
-    [ "$(knobs runner-kinds)" = "$("$ROOT/bin/osslbench" check-value --kinds | cut -f1 | sort | paste -sd' ' -)" ]
-    local k
+@test "the runner's kinds: each judge of tools/knob-kinds.tsv is a parser of the runner; a knob of a run option is judged by that option" {
+    local k judge
+    for k in $(knobs runner-kinds); do
+        judge=$(knobs judge "$k")
+        run "$ROOT/bin/osslbench" check-value "$judge" ''
+        echo "$k ($judge): $output"
+        [ "$status" -eq 1 ] # refused by the parser, not an unknown judge (2)
+    done
     for k in $(knobs names); do
         knobs run-option "$k" >/dev/null && [ "$(knobs kind "$k")" != flag ] || continue
-        [[ " $(knobs runner-kinds) " == *" $(knobs kind "$k") "* ]] || { echo "$k (run option $(knobs run-option "$k")) is judged by a regex"; false; }
+        judge=$(knobs judge "$(knobs kind "$k")")
+        [[ "$judge " == "run $(knobs run-option "$k") "* ]] || { echo "$k (run option $(knobs run-option "$k")) is judged by '$judge'"; false; }
     done
+    run "$ROOT/bin/osslbench" check-value 'run --nope' 1
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench check-value: judge 'run --nope': osslbench run has no such option with a value" ]
     run "$ROOT/bin/osslbench" check-value nope 1
     [ "$status" -eq 2 ]
-    [[ $output == "osslbench check-value: unknown kind 'nope'"* ]]
+    [[ $output == "osslbench check-value: 'nope' is not a judge"* ]]
 }
 
 @test "a knob of a run option takes exactly what \`osslbench run\` takes for it, and refuses with the runner's line" {

@@ -19,39 +19,43 @@
 #                                 exit 2 with one "GOAL: error: NAME: ..." line
 #                                 (the runner asked too when KNOB_RUNNER is set)
 #   tools/knobs.sh runner-kinds   the kinds the runner's parsers judge
+#   tools/knobs.sh judge KIND     that judge (tools/knob-kinds.tsv: "run --sizes")
 #   source tools/knobs.sh         knob_check NAME VALUE: the caller's die() on
 #                                 a bad value (fleet/, bisect/)
 #
-# Two sorts of kind.  A value of a runner option (SIZES is run's --sizes, TIME
-# its --time, THRESHOLD compare's --threshold, a label record/row.c's
-# row_label_valid: `bin/osslbench check-value --kinds` lists them) has one
-# grammar, the runner's parser's: with KNOB_RUNNER set to bin/osslbench,
-# knob_problem asks `KNOB_RUNNER check-value KIND VALUE` and refuses with
-# the parser's line.  Here such a kind only has its alphabet, the characters
-# any of its values can have: enough to refuse code before anything is
-# built.  make's own check (`knobs.sh check`, tools/knobs.mk) runs before
-# bin/osslbench is built, so it has only the alphabets; the scripts that
-# make runs after building bin/osslbench (fleet/fleet.sh, bisect/) set
-# KNOB_RUNNER and check every knob again, before any work of theirs (make
-# compare's `osslbench bench --from-make` has this grammar in C,
-# knobs/knob_grammar.c, and calls the parsers itself).  The other kinds (paths, logins, refs, commands, ...) have no
-# parser in the runner: their grammar is the regex below.  The scripts
-# still check meaning (a release that is installed, a ref git resolves, a
-# file that exists).
+# Two sorts of kind (tools/knob-kinds.tsv, the one table of them, which
+# knobs/knob_grammar.c reads too).  A value of a runner option (SIZES is
+# run's --sizes, THRESHOLD regress's --threshold, a label record/row.c's
+# rule: the kinds with a judge) has one grammar, the runner's parser's:
+# with KNOB_RUNNER set to bin/osslbench, knob_problem asks `KNOB_RUNNER
+# check-value JUDGE VALUE` and refuses with the parser's line.  Before
+# that, such a kind's pattern is only its alphabet: enough to refuse code
+# before anything is built.  make's own check (`knobs.sh check`,
+# tools/knobs.mk) runs before bin/osslbench is built, so it has only the
+# patterns; the scripts that make runs after building it (fleet/fleet.sh,
+# bisect/) set KNOB_RUNNER and check every knob again, before any work of
+# theirs (make compare's `osslbench bench --from-make` calls the parsers
+# itself).  The other kinds (paths, logins, refs, commands, ...) have no
+# judge: their pattern is their grammar.  The scripts still check meaning
+# (a release that is installed, a ref git resolves, a file that exists).
 # shellcheck shell=bash
 
-# The runner's kinds (knobs/value_kinds.c) and their alphabets: letters,
-# digits and . _ , : % + - and blanks; a label has no ':' or '%', a provider
-# may be a module's path ('/').
-declare -gA KNOB_ALPHABET=(
-    [workloads]=word [workload]=word [sizes]=word [size]=word [apis]=word
-    [time]=word [precision]=word [duration]=word [clock]=word [metric]=word
-    [threads]=word [procs]=word [threshold]=word [providers]=path [label]=label
-    [labels]=label)
-KNOB_WORD_RE='^[A-Za-z0-9._,:%+ -]*$'
-# Paths and free words keep every character but those a shell or make would
-# read as code, and control characters (a knob is one line).
-KNOB_PATH_RE="^[^[:cntrl:]\$\`;|&<>\"'\\\\]*\$"
+# The kinds (tools/knob-kinds.tsv), read once: kind -> the pattern a value
+# must match, the runner's judge ("run --sizes", "label split", "-": none)
+# and the words of a refusal.
+declare -gA KIND_VALUES=() KIND_JUDGE=() KIND_WHAT=()
+kind_load() {
+    local kind values judge what
+    while IFS=$'\t' read -r kind values judge what; do
+        [[ -n $kind && $kind != \#* ]] || continue
+        if [[ ! $kind =~ ^[a-z]+$ || -z $values || -z $judge || -z $what ]]; then
+            printf 'knobs: error: %s: bad line for kind %s\n' "$1" "$kind" >&2
+            return 2
+        fi
+        KIND_VALUES[$kind]=$values KIND_JUDGE[$kind]=$judge KIND_WHAT[$kind]=$what
+    done <"$1"
+}
+kind_load "$(dirname -- "${BASH_SOURCE[0]}")/knob-kinds.tsv" || exit 2
 
 # The table (tools/knobs.tsv), read once: name -> kind, goals, what make
 # compare and make fleet do with it; KNOB_NAMES keeps the table's order.
@@ -116,60 +120,24 @@ knob_run_option() {
 # knob_problem NAME VALUE: nothing when VALUE fits NAME's grammar (or is
 # empty: the default), else the message, and non-zero.
 knob_problem() {
-    local name=$1 v=$2 kind re='^$' what w
+    local name=$1 v=$2 kind re w
     [[ -n $v ]] || return 0
     kind=$(knob_kind "$name") || { printf '%s: not a knob\n' "$name"; return 1; }
-    case $kind in
-        workloads) what="a comma-separated workload list" ;;
-        workload) what="a workload name" ;;
-        sizes) what="a comma-separated list of sizes" ;;
-        size) what="a size in bytes (16, 1024, 8k)" ;;
-        apis) what="a comma-separated API list (legacy,evp,fetch)" ;;
-        time) what="a number of seconds" ;;
-        precision) what="a precision (0.01 or 1%)" ;;
-        duration) what="a duration (seconds, or 90s, 6m, 1.5h)" ;;
-        threads | procs) what="a comma-separated list of counts" ;;
-        clock) what="wall or cpu" ;;
-        metric) what="time or instructions" ;;
-        providers) what="a list of names, comma- or space-separated" ;;
-        threshold) what="a percentage" ;;
-        label) what="a release label" ;;
-        labels) what="a list of release labels" ;;
-        count) re='^[0-9]+$' what="a whole number" ;;
-        names) re='^[ ,]*[A-Za-z0-9._/+-]+([ ,]+[A-Za-z0-9._/+-]+)*[ ,]*$'
-            what="a list of names, comma- or space-separated" ;;
-        flag) re='^[01]$' what="0 or 1" ;;
-        host) re='^[A-Za-z0-9][A-Za-z0-9._-]*$' what="a host label" ;;
-        logins) re='^ *[A-Za-z0-9_][A-Za-z0-9_.@:%-]*( +[A-Za-z0-9_][A-Za-z0-9_.@:%-]*)* *$'
-            what="a list of ssh logins (user@host or an alias)" ;;
-        retries) re='^[1-9]$' what="a number of attempts (1-9)" ;;
-        reldir) re='^[A-Za-z0-9._/-]+$' what="a plain folder path"
-            [[ $v != *..* ]] || re='^$' ;;
-        command) re='^[A-Za-z0-9._/=+:@%,~ -]+$' what="a command with plain options (no shell characters)" ;;
-        ref) re='^[A-Za-z0-9._/@^~{}:+-]+$' what="a commit, tag or branch name" ;;
-        format) re='^(term|csv|md)$' what="term, csv or md" ;;
-        words) re='^[A-Za-z0-9._,=:/+@% -]*$' what="a list of plain words (no shell characters)" ;;
-        arch) re='^[a-z0-9_]+$' what="an architecture name (aarch64)" ;;
-        path) re=$KNOB_PATH_RE what="a path (no \$, \`, ;, |, &, <, >, quotes, backslashes or control characters)" ;;
-    esac
-    case ${KNOB_ALPHABET[$kind]-} in
-        word) re=$KNOB_WORD_RE ;;
-        label) re='^[A-Za-z0-9._+, -]*$' ;;
-        path) re='^[A-Za-z0-9._,:%+/ -]*$' ;;
-    esac
+    re=${KIND_VALUES[$kind]-'^$'}
+    [[ $kind != reldir || $v != *..* ]] || re='^$'
     if [[ $v =~ $re ]]; then
-        [[ -n ${KNOB_ALPHABET[$kind]-} && -n ${KNOB_RUNNER-} ]] || return 0
-        knob_ask_runner "$name" "$kind" "$v"
+        [[ ${KIND_JUDGE[$kind]-} != - && -n ${KNOB_RUNNER-} ]] || return 0
+        knob_ask_runner "$name" "${KIND_JUDGE[$kind]}" "$v"
         return
     fi
     w=${v//[^[:print:]]/?}
-    printf "%s: '%s' is not %s\n" "$name" "${w:0:200}" "$what"
+    printf "%s: '%s' is not %s\n" "$name" "${w:0:200}" "${KIND_WHAT[$kind]-}"
     return 1
 }
 
-# knob_ask_runner NAME KIND VALUE: nothing when the runner's parser takes
-# VALUE (KNOB_RUNNER check-value KIND VALUE, the value one argument), else
-# its one line, and non-zero.
+# knob_ask_runner NAME JUDGE VALUE: nothing when the runner's parser takes
+# VALUE (KNOB_RUNNER check-value JUDGE VALUE, each one argument), else its
+# one line, and non-zero.
 knob_ask_runner() {
     local out rc=0
     if [[ ! -x $KNOB_RUNNER ]]; then
@@ -222,8 +190,10 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
         kind) knob_kind "${2:-}" || { echo "knobs: error: '${2:-}' is not a knob" >&2; exit 2; } ;;
         run-option) knob_run_option "${2:-}" || exit 1 ;;
         check) shift; knob_check_goals "$@" ;;
-        runner-kinds) printf '%s\n' "${!KNOB_ALPHABET[@]}" | sort | paste -sd' ' - ;;
-        *) echo "usage: tools/knobs.sh names | goals | goal GOAL | list compare|fleet|forward | kind NAME | run-option NAME | check GOAL... | runner-kinds" >&2
+        judge) [[ -n ${KIND_JUDGE[${2:-}]+x} ]] || { echo "knobs: error: '${2:-}' is not a kind" >&2; exit 2; }
+            echo "${KIND_JUDGE[$2]}" ;;
+        runner-kinds) for k in "${!KIND_JUDGE[@]}"; do [[ ${KIND_JUDGE[$k]} == - ]] || echo "$k"; done | sort | paste -sd' ' - ;;
+        *) echo "usage: tools/knobs.sh names | goals | goal GOAL | list compare|fleet|forward | kind NAME | run-option NAME | check GOAL... | runner-kinds | judge KIND" >&2
            exit 2 ;;
     esac
 fi

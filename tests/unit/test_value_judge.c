@@ -1,24 +1,27 @@
-/* `osslbench check-value`'s kinds (knobs/value_kinds.c): each knob kind is
- * judged by the parser of the option it becomes, so a knob takes exactly
- * what the option takes (SIZE=8K as --sizes 8K) and refuses with its line. */
+/* The judges of tools/knob-kinds.tsv (knobs/value_judge.c): each knob kind
+ * with one is judged by the parser of the option it becomes, so a knob takes
+ * exactly what the option takes (SIZE=8K as --sizes 8K) and refuses with its
+ * line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../knobs/value_kinds.h"
+#include "../../knobs/knob_table.h"
+#include "../../knobs/value_judge.h"
 
 #include <string.h>
 
+static knob_table table;
 static char why[512];
 
 static bool check(const char *kind, const char *value)
 {
-    const value_kind *k = value_kind_find(kind);
+    const knob_kind *k = knob_kind_find(&table, kind);
     assert_non_null(k);
     why[0] = '\0';
-    return value_kind_check(k, value, why, sizeof why);
+    return value_judge_check(k->judge, value, why, sizeof why);
 }
 
 static void sizes_as_run_reads_them(void **state)
@@ -89,18 +92,43 @@ static void numbers_words_and_labels(void **state)
     assert_non_null(strstr(why, "'x:y' is not a label"));
 }
 
-static void every_kind_has_a_judge(void **state)
+static void every_judge_names_a_parser(void **state)
 {
     (void)state;
-    assert_null(value_kind_find("path"));
-    for (size_t i = 0; i < value_kind_count; i++) {
-        const value_kind *k = &value_kinds[i];
-        assert_ptr_equal(value_kind_find(k->kind), k);
-        /* a judge that exists: the empty value is refused with a reason */
-        assert_false(value_kind_check(k, "", why, sizeof why));
+    assert_string_equal(knob_kind_find(&table, "path")->judge, "-");
+    size_t judged = 0;
+    for (size_t i = 0; i < table.nkinds; i++) {
+        const knob_kind *k = &table.kind[i];
+        if (strcmp(k->judge, "-") == 0)
+            continue;
+        judged++;
+        assert_true(value_judge_known(k->judge, why, sizeof why));
+        /* a parser that exists: the empty value is refused with a reason */
+        assert_false(value_judge_check(k->judge, "", why, sizeof why));
         assert_true(why[0] != '\0');
-        assert_null(strstr(why, "has no option"));
+        assert_null(strstr(why, "no such option"));
     }
+    assert_true(judged >= 16);
+}
+
+static void a_judge_that_names_no_parser(void **state)
+{
+    (void)state;
+    const char *bad[] = {"", "run", "run --nope", "run --quick", "regress --sizes", "lable",
+                         "label one", "run --sizes two", "run --sizes one split", "sh -c"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why[0] = '\0';
+        assert_false(value_judge_known(bad[i], why, sizeof why));
+        assert_true(why[0] != '\0');
+        assert_false(value_judge_check(bad[i], "16", why, sizeof why));
+    }
+}
+
+static int read_kinds(void **state)
+{
+    (void)state;
+    char reason[1024];
+    return knob_kinds_read("tools/knob-kinds.tsv", &table, reason, sizeof reason) ? 0 : -1;
 }
 
 int main(void)
@@ -109,7 +137,8 @@ int main(void)
         cmocka_unit_test(sizes_as_run_reads_them),
         cmocka_unit_test(workloads_and_apis),
         cmocka_unit_test(numbers_words_and_labels),
-        cmocka_unit_test(every_kind_has_a_judge),
+        cmocka_unit_test(every_judge_names_a_parser),
+        cmocka_unit_test(a_judge_that_names_no_parser),
     };
-    return cmocka_run_group_tests_name("value_kinds", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("value_judge", tests, read_kinds, NULL);
 }
