@@ -38,7 +38,8 @@ static bool parse_judge(const char *text, judge *j, char *why, size_t n)
     memcpy(j->command, word[0], strlen(word[0]) + 1);
     size_t at = 1;
     if (strcmp(j->command, "run") == 0 || strcmp(j->command, "regress") == 0) {
-        const option_table *t = j->command[1] == 'u' ? &run_option_table : &regress_option_table;
+        const option_table *t =
+            strcmp(j->command, "run") == 0 ? &run_option_table : &regress_option_table;
         if (count < 2 || strlen(word[1]) >= sizeof j->option || !option_has_value(t, word[1])) {
             snprintf(why, n, "judge '%.80s': osslbench %s has no such option with a value", text,
                      j->command);

@@ -124,7 +124,6 @@ knob_problem() {
     [[ -n $v ]] || return 0
     kind=$(knob_kind "$name") || { printf '%s: not a knob\n' "$name"; return 1; }
     re=${KIND_VALUES[$kind]-'^$'}
-    [[ $kind != reldir || $v != *..* ]] || re='^$'
     if [[ $v =~ $re ]]; then
         [[ ${KIND_JUDGE[$kind]-} != - && -n ${KNOB_RUNNER-} ]] || return 0
         knob_ask_runner "$name" "${KIND_JUDGE[$kind]}" "$v"
