@@ -23,6 +23,8 @@ static const char style[] =
     "border-top:1px solid #eee;padding:.6em 0}\n"
     "div.change>h3,div.change>h4{flex:1 1 100%;margin:0}div.change table{flex:0 1 auto}\n"
     "div.change figure{flex:1 1 480px;margin:0}div.change figure img{max-width:620px}\n"
+    "div.explain{flex:1 1 100%;border-left:3px solid #c9302c;padding-left:.8em}"
+    "div.explain figure img{max-width:960px}div.explain details figure img{max-width:1200px}\n"
     "figure.chart{margin:1em 0}figure.chart img{width:100%;max-width:900px;height:auto}\n"
     "figcaption{font-size:.85em;color:#555}\n"
     "details{margin:.5em 0}summary{cursor:pointer;font-weight:bold}\n"
@@ -69,7 +71,8 @@ static void run_chart_of(const void *ctx, const verdict_point *v, char *buf, siz
         dat_workers_suffix(buf, n, v->threads, v->procs);
 }
 
-static void put_changes(html_page *pg, const report *r, const html_charts *charts, int level)
+static void put_changes(html_page *pg, const report *r, const html_charts *charts,
+                        const html_explained *explained, int level)
 {
     const char *base = r->rel[r->baseline].label;
     const result_row **old_rows = NULL, **new_rows = NULL;
@@ -83,7 +86,9 @@ static void put_changes(html_page *pg, const report *r, const html_charts *chart
         char heading[200];
         snprintf(heading, sizeof heading, "What changed: %s vs %s", r->rel[k].label, base);
         html_changes c = {.heading = heading, .charts = charts, .chart_of = run_chart_of,
-                          .ctx = r, .level = level, .chart_per_api = true};
+                          .ctx = r, .level = level, .chart_per_api = true,
+                          .explained = explained, .old_label = base,
+                          .new_label = r->rel[k].label};
         if (new_rows == NULL || !html_put_changes(pg, &c, old_rows, n_old, new_rows, n_new))
             fputs("<p class=\"bad\">Out of memory: no verdicts.</p>\n", pg->f);
         free(new_rows);
@@ -127,7 +132,11 @@ void html_put_run(html_page *pg, const report *r, const html_sources *src, int l
     fprintf(pg->f, "<p class=\"lead\">%zu release(s), %zu point(s); baseline ", r->nrel, r->npt);
     html_put(pg->f, r->rel[r->baseline].label);
     fputs(".</p>\n", pg->f);
-    put_changes(pg, r, &charts, level);
+    html_explained explained;
+    html_explained_read(src->explain_dir, &explained);
+    html_put_explained_problem(pg, &explained);
+    put_changes(pg, r, &charts, &explained, level);
+    html_explained_free(&explained);
     put_charts(pg, r, &charts, level);
     html_heading(pg, level, NULL, "Tables and metadata");
     fprintf(pg->f, "<details><summary>Speed-up table (%zu rows)</summary>\n",

@@ -15,6 +15,7 @@ typedef struct html_sources {
     const char *charts_dir; /* the SVGs charts.list names (drawn by osslbench draw) */
     const char *metadata;   /* the run's metadata.txt ("key: value" lines) */
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
+    const char *explain_dir; /* the run's explain/ (make compare EXPLAIN=N), or NULL */
 } html_sources;
 
 /* The page's Content-Security-Policy: nothing may run or load but the

@@ -43,6 +43,27 @@ void html_put_no_chart(html_page *pg, const char *name);
 void html_put_chart_groups(html_page *pg, const html_charts *c, const char *const *groups,
                            size_t ngroup, int level);
 
+/* ---- report_html_explain.c ---- */
+/* A run's explain/changes.csv (make compare EXPLAIN=N), its lines kept as
+ * text (record/explain_changes.def's columns); problem says why it was
+ * left out ("" when it is fine or absent). */
+typedef struct {
+    char *field[16];
+} html_explanation;
+typedef struct html_explained {
+    html_explanation *e;
+    size_t n;
+    char dir[4096];
+    char problem[200];
+} html_explained;
+void html_explained_read(const char *dir, html_explained *x);
+void html_explained_free(html_explained *x);
+/* The explanation of p (new_label against old_label), if there is one:
+ * its summary and its two charts. */
+void html_put_explanation(html_page *pg, const html_explained *x, const verdict_point *p,
+                          const char *old_label, const char *new_label);
+void html_put_explained_problem(html_page *pg, const html_explained *x);
+
 /* ---- report_html_verdicts.c ---- */
 /* The chart a verdict point is shown with, for html_put_changes. */
 typedef void (*html_chart_of)(const void *ctx, const verdict_point *p, char *buf, size_t n);
@@ -53,6 +74,8 @@ typedef struct {
     const void *ctx;
     int level;
     bool chart_per_api; /* false: the points beside a chart name their API path */
+    const html_explained *explained; /* or NULL: a change's explanation under it */
+    const char *old_label, *new_label; /* whose change it is, to find it there */
 } html_changes;
 /* The significant verdicts (slower, faster, failing) of new vs old, largest
  * change first, grouped by chart, each group with its chart; the full

@@ -27,19 +27,10 @@ static bool is_change(const verdict_point *p)
     return v == V_SLOWER || v == V_FASTER || v == V_FAILED;
 }
 
-/* Failing first, then by how far the ratio is from 1 (either way). */
-static double size_of_change(const verdict_point *p)
-{
-    double r = p->result.ratio;
-    if (p->result.verdict == V_FAILED)
-        return INFINITY;
-    return isfinite(r) && r > 0 ? fabs(log(r)) : 0;
-}
-
 static int by_change(const void *a, const void *b)
 {
     const verdict_point *const *x = a, *const *y = b;
-    double dx = size_of_change(*x), dy = size_of_change(*y);
+    double dx = verdict_change_size(&(*x)->result), dy = verdict_change_size(&(*y)->result);
     if (dx != dy)
         return dx > dy ? -1 : 1;
     return ((*x)->order > (*y)->order) - ((*x)->order < (*y)->order);
@@ -167,6 +158,9 @@ static void put_groups(html_page *pg, const html_changes *c, const verdict_point
             html_put(pg->f, c->charts->c[k].title);
             fputs("</a></p>\n", pg->f);
         }
+        for (size_t j = i; c->explained != NULL && j < n; j++)
+            if (strcmp(names[j], names[i]) == 0)
+                html_put_explanation(pg, c->explained, ch[j], c->old_label, c->new_label);
         fputs("</div>\n", pg->f);
     }
     free(names);

@@ -110,3 +110,10 @@ void verdict_decide_counts(const verdict_side *o, const verdict_side *n, const v
     snprintf(out->note, sizeof out->note, "exact counts: threshold alone");
     classify(out, rule);
 }
+
+double verdict_change_size(const verdict_result *v)
+{
+    if (v->verdict == V_FAILED)
+        return INFINITY;
+    return isfinite(v->ratio) && v->ratio > 0 ? fabs(log(v->ratio)) : 0;
+}

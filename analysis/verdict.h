@@ -76,6 +76,11 @@ typedef struct {
     char note[200];     /* why not comparable, or a caveat */
 } verdict_result;
 
+/* How large a change is, for "largest first" (the page's What changed,
+ * make compare EXPLAIN=N): a failure above all, else how far the ratio is
+ * from 1 either way (|log ratio|), 0 without one. */
+double verdict_change_size(const verdict_result *v);
+
 /* Pure function of its inputs: same inputs, same verdict.  `paired`: both
  * sides come from one run over the same visits (their blocks agree). */
 void verdict_decide(const verdict_side *old_side, const verdict_side *new_side,

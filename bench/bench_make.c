@@ -165,7 +165,10 @@ static int build(int argc, char **argv, bench_make_args *a, knob_table *t)
     }
     if (own.full || run.full)
         return fail("too many knob values");
-    if (!chart_tools_ready(repo ? repo : "."))
+    bool charts = true; /* make explain draws no gnuplot chart */
+    for (int i = 1; i < split; i++)
+        charts = charts && strcmp(argv[i], "--explain-only") != 0;
+    if (charts && !chart_tools_ready(repo ? repo : "."))
         return 1;
     a->argv = calloc((size_t)(argc + own.n + run.n + 2), sizeof *a->argv);
     if (a->argv == NULL)

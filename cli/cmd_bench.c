@@ -10,6 +10,7 @@
  * plan, the run, the history import, the report and the charts are calls in
  * this process: it execs only the libraries' children and gnuplot (issue 44). */
 #define _GNU_SOURCE
+#include "../bench/bench_explain.h"
 #include "../bench/bench_folder.h"
 #include "../bench/bench_libs.h"
 #include "../bench/bench_make.h"
@@ -31,8 +32,8 @@ enum { MAX_KNOBS = 64, MAX_ARGS = 512 };
 
 typedef struct {
     const char *repo, *installed, *results_root, *system_lib, *libs, *releases, *baseline;
-    const char *make;
-    bool no_build, from_make;
+    const char *make, *explain;
+    bool no_build, from_make, explain_only;
     const char *knobs[MAX_KNOBS]; /* K=V as make compare was given them */
     size_t nknobs;
     char **run_args; /* after -- */
@@ -70,6 +71,12 @@ static const option_spec bench_specs[] = {
     OPTION_FLAG("--no-build", NULL, bench_options, no_build,
                 "never run make builds, even when nothing is installed"),
     OPTION_TEXT("--make", NULL, "PROGRAM", bench_options, make, "make (default make)"),
+    OPTION_TEXT("--explain", NULL, "N", bench_options, explain,
+                "explain the N largest significant changes (osslbench explain) into\n"
+                "the run's explain/, under their verdicts on the page"),
+    OPTION_FLAG("--explain-only", NULL, bench_options, explain_only,
+                "make explain: explain the points instead of timing them, into a\n"
+                "fresh folder under RESULTS_ROOT/explain/"),
     OPTION_FLAG("--from-make", NULL, bench_options, from_make,
                 "make compare's knobs from COMPARE_<NAME> (tools/knobs.tsv), checked first"),
     OPTION_VALUE("--knob", NULL, "NAME=VALUE", take_knob,
@@ -274,6 +281,9 @@ static void say_no_page(const char *why, const char *dir)
 static int bench(const bench_options *o, bench_libs *libs)
 {
     char why[1024], dir[4096], name[512], csv[4200];
+    size_t nexplain = 0;
+    if (o->explain != NULL && !bench_explain_count(o->explain, &nexplain, why, sizeof why))
+        return die("%s", why, "");
     if (!bench_find_installed(o->installed, libs, why, sizeof why))
         return die("%s", why, "");
     bool will_build = libs->count == 0 && (o->libs == NULL || o->libs[0] == '\0') && !o->no_build;
@@ -293,6 +303,8 @@ static int bench(const bench_options *o, bench_libs *libs)
         bench_labels(libs, labels, sizeof labels);
         return die("unknown BASELINE '%s' (releases: %s)", o->baseline, labels);
     }
+    if (o->explain_only)
+        return bench_explain_only(libs, o->results_root, o->baseline, o->run_args, o->nrun_args);
     const char *t = run_option(o, "--time", false);
     if (!will_build)
         bench_say_plan(t ? atof(t) : 0, run_option(o, "--quick", true) != NULL, libs->count,
@@ -338,6 +350,8 @@ static int bench(const bench_options *o, bench_libs *libs)
         return rc != 0;
     }
     int drawn = bench_draw_charts(o->repo, o->baseline, dir);
+    if (nexplain > 0) /* before the page: it shows them */
+        bench_explain_changes(libs, dir, o->baseline, nexplain, o->run_args, o->nrun_args);
     /* The page even when a chart failed: it shows the others and says which is missing. */
     char plots[4200], page[4200], page_why[6144];
     bool paged = bench_write_page(dir, o->baseline, page_why, sizeof page_why);

@@ -100,32 +100,6 @@ static void print_speed_tables(FILE *f, result_row *rows, size_t n)
                 failed);
 }
 
-/* Default labels are the decoded release; a second library of the same
- * release (the system 3.0.19 and a build of it) gets "-2". */
-static void assign_labels(libproc *libs, size_t n, const run_args *o)
-{
-    for (size_t i = 0; i < n; i++) {
-        char base[LABEL_SIZE];
-        if (o->labels[i][0] != '\0')
-            snprintf(base, sizeof base, "%s", o->labels[i]);
-        else if (libs[i].loaded)
-            snprintf(base, sizeof base, "%s", libs[i].version);
-        else
-            snprintf(base, sizeof base, "lib%zu", i + 1);
-        snprintf(libs[i].label, sizeof libs[i].label, "%s", base);
-        for (int k = 2;; k++) {
-            bool clash = false;
-            for (size_t j = 0; j < i; j++)
-                clash = clash || strcmp(libs[j].label, libs[i].label) == 0;
-            if (!clash)
-                break;
-            /* the suffix fits: a long base gives way */
-            int room = (int)sizeof libs[i].label - 1 - snprintf(NULL, 0, "-%d", k);
-            snprintf(libs[i].label, sizeof libs[i].label, "%.*s-%d", room, base, k);
-        }
-    }
-}
-
 /* The header comes once some library has loaded: a run that measures
  * nothing leaves no CSV. */
 static bool write_header(run_file *csv)
@@ -276,7 +250,7 @@ int cmd_run(int argc, char **argv)
         abandon(libs, o.nlibs, counts_dir, (run_file *[]){&csv, &trace, &meta, &json});
         return run_interrupted ? 128 + (int)run_interrupted : 2;
     }
-    assign_labels(libs, o.nlibs, &o);
+    libproc_assign_labels(libs, o.nlibs, o.labels);
     if (!o.plan.quiet)
         for (size_t i = 0; i < o.nlibs; i++)
             if (libs[i].loaded)

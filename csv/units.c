@@ -85,3 +85,24 @@ void unit_tic_label(char *buf, size_t n, double v, bool short_form)
     const char *prefix = unit_prefix(v, &scale);
     snprintf(buf, n, "%g%s", v / scale, prefix);
 }
+
+void unit_count_grouped(char *out, size_t n, double v, bool sign)
+{
+    char digits[64];
+    double a = fabs(v);
+    int decimals = a >= 99.95 || a < 0.005 ? 0 : a >= 0.995 ? 1 : 2;
+    if (a < 0.005)
+        v = a = 0; /* no "-0" */
+    snprintf(digits, sizeof digits, "%.*f", decimals, a);
+    size_t dot = strcspn(digits, "."), k = 0;
+    if (v < 0 && k + 1 < n)
+        out[k++] = '-';
+    else if (sign && v > 0 && k + 1 < n)
+        out[k++] = '+';
+    for (size_t i = 0; digits[i] && k + 1 < n; i++) {
+        if (i > 0 && i < dot && (dot - i) % 3 == 0 && k + 1 < n)
+            out[k++] = ',';
+        out[k++] = digits[i];
+    }
+    out[k] = '\0';
+}

@@ -74,4 +74,9 @@ double unit_tic_at(size_t i, bool *decade);
  * side) or plain ("20000", "0.5"). */
 void unit_tic_label(char *buf, size_t n, double v, bool short_form);
 
+/* An instruction count per operation, grouped in thousands for people
+ * ("12,345", "+3,412", "1.5", "0.25"): a whole number from 100 up, one
+ * decimal from 1, two below; `sign`: "+" before a positive one. */
+void unit_count_grouped(char *out, size_t n, double v, bool sign);
+
 #endif

@@ -248,7 +248,8 @@ static void measure(const crypto_lib *lib, int in_fd, int out_fd)
             }
             if (counting_active()) {
                 char why[256] = "";
-                rp.instructions = count_sample(pt.loop, pt.state, rp.iterations, why, sizeof why);
+                rp.instructions = count_sample(pt.loop, pt.state, rp.iterations, rp.profile,
+                                               sizeof rp.profile, why, sizeof why);
                 if (rp.instructions == UINT64_MAX)
                     reply_error(&rp, ST_ERROR, why, lib);
                 break;

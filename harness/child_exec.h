@@ -23,11 +23,12 @@ void child_exec_enable(void);
 bool child_exec_enabled(void);
 
 /* In the forked child: exec this program as the child of `path`, under
- * callgrind when counts_dir is not NULL.  Returns only when the exec
+ * callgrind when counts_dir is not NULL (keeping each sample's profile there
+ * with keep_profiles: counting.h).  Returns only when the exec
  * failed: under callgrind the caller answers load_failed; else the forked
  * child measures as it is. */
 void child_exec(const char *path, int in_fd, int out_fd, int cpu, const provider_setup *setup,
-                const char *counts_dir);
+                const char *counts_dir, bool keep_profiles);
 
 /* CHILD_COMMAND's entry: argv as child_exec builds it. */
 int child_exec_main(int argc, char **argv);

@@ -18,15 +18,18 @@
 bool osslbench_counted_run(bool (*run)(void *, uint64_t), void *state, uint64_t n);
 
 /* Set in a child that runs under callgrind: the folder its profiles go to
- * (valgrind_child.c's --callgrind-out-file).  NULL: a timing child. */
-void counting_start(const char *dir);
+ * (valgrind_child.c's --callgrind-out-file).  NULL: a timing child.  With
+ * `keep`, each sample's profile stays in the folder for the parent to read
+ * (osslbench explain); else the child removes it once it has the count. */
+void counting_start(const char *dir, bool keep);
 bool counting_active(void);
 
 /* One sample: an untimed, uncounted batch of n / WARMUP_DIVISOR operations,
  * then n counted.  The instructions of the n operations, or UINT64_MAX when
- * the loop failed or no count could be read (why says which). */
-uint64_t count_sample(bool (*run)(void *, uint64_t), void *state, uint64_t n, char *why,
-                      size_t len);
+ * the loop failed or no count could be read (why says which).  `profile`
+ * (may be NULL) receives the file name of the kept profile, "" when none. */
+uint64_t count_sample(bool (*run)(void *, uint64_t), void *state, uint64_t n, char *profile,
+                      size_t profile_len, char *why, size_t len);
 
 /* Operations per sample for about `target` instructions, from the count of
  * one operation: a pure function of that count, so every run of the same

@@ -148,7 +148,8 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         if (lp->ia32cap_env != NULL)
             setenv("OPENSSL_ia32cap", lp->ia32cap_env, 1);
         if (lp->counts_dir != NULL) {
-            child_exec(lp->path, down[0], up[1], cpu, lp->setup, lp->counts_dir);
+            child_exec(lp->path, down[0], up[1], cpu, lp->setup, lp->counts_dir,
+                       lp->keep_profiles);
             reply rp = {.status = ST_LOAD_FAILED};
             snprintf(rp.note, sizeof rp.note, "cannot run valgrind: %s", strerror(errno));
             proto_write(up[1], &rp, sizeof rp);
@@ -156,7 +157,7 @@ bool libproc_start(libproc *lp, int cpu, double timeout_s)
         }
         /* Where the exec fails (no /proc), the forked child measures. */
         if (lp->serve == NULL && child_exec_enabled())
-            child_exec(lp->path, down[0], up[1], cpu, lp->setup, NULL);
+            child_exec(lp->path, down[0], up[1], cpu, lp->setup, NULL, false);
         child_main(lp->path, down[0], up[1], cpu, lp->serve, lp->setup);
     }
     close(down[0]);

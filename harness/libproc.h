@@ -25,6 +25,7 @@ typedef struct {
     child_serve_fn serve;       /* what the child does once loaded: NULL measures */
     const provider_setup *setup; /* the providers to load first; NULL: none */
     const char *counts_dir;     /* non-NULL: run the child under callgrind (valgrind_child.h) */
+    bool keep_profiles;         /* and leave each sample's profile there (counting.h) */
     const char *ia32cap_env;    /* non-NULL: the child's OPENSSL_ia32cap (--cpu-mask) */
     char ia32cap[96];           /* the capability vector the library saw, or "" */
 } libproc;
@@ -45,6 +46,11 @@ call_result libproc_call(libproc *lp, const request *rq, reply *rp, double timeo
                          char *why, size_t n);
 
 void libproc_stop(libproc *lp);
+
+/* Each library's label: the one given (given[i], "" for none; given may be
+ * NULL), else its release (lib<i+1> when it did not load); a second library
+ * of the same name gets "-2", and so on. */
+void libproc_assign_labels(libproc *libs, size_t n, const char (*given)[LABEL_SIZE]);
 
 /* How the scheduler reaches a library: libproc_driver forks a child per
  * library (the functions above); the scheduler's unit test gives a

@@ -230,6 +230,7 @@ static bool sample_once(visit_ctx *v, size_t i, lib_point *lpt, const point_def 
     lpt->row.disturbed += disturbed;
     if (s->plan->metric == METRIC_INSTRUCTIONS) {
         /* One worker (run_options refuses more): the count of one operation. */
+        snprintf(lpt->row.profile, sizeof lpt->row.profile, "%s", rp.profile);
         append_rate(lpt, (double)rp.instructions / (double)(rp.iterations ? rp.iterations : 1));
         return true;
     }

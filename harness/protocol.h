@@ -33,6 +33,8 @@ typedef struct {
     row_status status;
     uint64_t iterations; /* PREPARE: operations per sample (per worker) */
     uint64_t instructions; /* SAMPLE of a counting child (counting.h): of `iterations` ops */
+    char profile[48];    /* SAMPLE of a counting child that keeps profiles: the file's
+                          * name in the counts folder, else "" */
     uint64_t ns;         /* SAMPLE: elapsed time of `iterations` operations (on every
                           * worker: from their start to the last one's end) */
     sample_watch watch;  /* SAMPLE: what happened to the timing thread(s) meanwhile */

@@ -84,6 +84,10 @@ typedef struct {
     size_t nblock;
     double *sample_rates; /* per-sample rates in unit, heap, nsample long */
     size_t nsample;
+    /* Not a column: a counted run that keeps profiles (osslbench explain) names
+     * here the callgrind profile of the row's last sample, in the run's counts
+     * folder (harness/counting.h); else "". */
+    char profile[48];
 } result_row;
 
 void result_row_free(result_row *r);

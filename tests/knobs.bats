@@ -221,6 +221,7 @@ sample_value() {
         threads | procs) echo 1,2 ;;
         providers) echo legacy,default ;;
         flag) echo 1 ;;
+        count) echo 3 ;;
         labels) echo 1.1.1w,3.0.20 ;;
         label) echo 1.1.1w ;;
         path) echo /opt/ssl/lib/libcrypto.so.3 ;;

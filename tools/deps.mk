@@ -6,7 +6,8 @@
 # no later file ever expands a knob).  bash is run by its path (KNOBS_BASH):
 # the script's /usr/bin/env line would cost an exec per PATH folder.
 include $(dir $(lastword $(MAKEFILE_LIST)))knobs.mk
-DEPS_FOR_compare       := charts
+DEPS_FOR_compare       := charts $(if $(EXPLAIN),instructions)
+DEPS_FOR_explain       := instructions
 DEPS_FOR_plots         := charts
 DEPS_FOR_test          := tests charts releases fleet
 DEPS_FOR_shell-tests   := tests charts releases fleet

@@ -107,6 +107,28 @@ static void log_tics_are_1_2_5_with_short_or_plain_labels(void **state)
     expect_tic(5e7, false, "50000000");
 }
 
+static void expect_count(double v, bool sign, const char *want)
+{
+    char got[48];
+    unit_count_grouped(got, sizeof got, v, sign);
+    if (strcmp(got, want) != 0)
+        fail_msg("%.17g: '%s', not '%s'", v, got, want);
+}
+
+/* explain's counts: thousands grouped, fewer decimals as they grow, no "-0". */
+static void counts_are_grouped_in_thousands(void **state)
+{
+    (void)state;
+    expect_count(3543677.4, true, "+3,543,677");
+    expect_count(-11497, true, "-11,497");
+    expect_count(134811, false, "134,811");
+    expect_count(99.96, false, "100");
+    expect_count(12.0, false, "12.0");
+    expect_count(0.25, false, "0.25");
+    expect_count(-0.001, true, "0");
+    expect_count(0, true, "0");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -115,6 +137,7 @@ int main(void)
         cmocka_unit_test(prefixes_are_decimal_and_bring_a_rate_under_1000),
         cmocka_unit_test(axis_labels_name_the_shown_unit),
         cmocka_unit_test(log_tics_are_1_2_5_with_short_or_plain_labels),
+        cmocka_unit_test(counts_are_grouped_in_thousands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
