@@ -16,8 +16,10 @@
 # 3. drives `git bisect run bisect/step.sh` in a private clone made with
 #    `git clone --shared --no-checkout` in a temporary folder, bisecting with
 #    --no-checkout: the user's clone, work tree and branch are never touched;
-# 4. prints each step, then the first bad commit, and draws the rate of every
-#    tested commit (gnuplot PNG + SVG) into BISECT_OUT.
+# 4. prints each step, then the first bad commit, explained against its
+#    parent (osslbench explain: where the instructions per operation went),
+#    and draws the rate of every tested commit (gnuplot PNG + SVG) into
+#    BISECT_OUT.
 # Exit: 0 found, 1 not found (only skipped commits left, or GOOD and BAD do
 # not differ), 2 bad input.
 set -euo pipefail
@@ -145,6 +147,7 @@ if [[ -n $first ]]; then
     echo "first $direction commit: $first"
     echo "    $(subject_of "$gitdir" "$first")"
     echo "    $(git -C "$gitdir" log -1 --format='%an, %ad' --date=short "$first" | tr -cd '[:print:]')"
+    explain_first "$gitdir" "$first"
     echo "$tested commits tested between GOOD and BAD ($skipped skipped), $cost"
     echo "steps: ${steps#"$REPO_ROOT"/}; chart: ${BISECT_OUT#"$REPO_ROOT"/}/rates.png, rates.svg"
     exit 0

@@ -171,3 +171,26 @@ measure_against_reference() {
     [[ -n $M_RATIO && -n $M_RATE ]] || {
         say "no rate for $WORKLOAD/$SIZE/$API: $(compare_field "$out.cmp.csv" note)"; return 1; }
 }
+
+# explain_first GITDIR SHA: the first bad commit against its parent on the
+# bisected point (osslbench explain, docs/explain.md): one line, "+3,412
+# instr/op: 61% in ...", the rest in BISECT_OUT/explain/.  Never fails the
+# bisect: without valgrind, a parent or a build, it says why in one line.
+explain_first() {
+    local parent plib lib line args
+    command -v valgrind >/dev/null || { say "not explained: valgrind is not installed (apt-get install valgrind)"; return 0; }
+    parent=$(git -C "$1" rev-parse --verify --quiet "$2^") || { say "not explained: ${2:0:12} has no parent"; return 0; }
+    plib=$(build_commit "$1" "$parent") || { say "not explained: the parent ${parent:0:12} does not build"; return 0; }
+    lib=$(build_commit "$1" "$2") || { say "not explained: ${2:0:12} does not build again"; return 0; }
+    args=(explain -q --lib "parent=$plib" --lib "first=$lib" --baseline parent --workloads "$WORKLOAD" --api "$API" --top 10
+        --out "$BISECT_OUT/explain")
+    [[ $SIZE == 0 ]] || args+=(--sizes "$SIZE")
+    if ! "$OSSLBENCH" "${args[@]}" >"$BISECT_OUT/explain.txt" 2>"$BISECT_OUT/explain.log"; then
+        say "not explained: $(tail -n 1 "$BISECT_OUT/explain.log")"
+        return 0
+    fi
+    line=$("$OSSLBENCH" columns "$BISECT_OUT/explain/changes.csv" bytes summary | awk -F'\t' -v s="$SIZE" '$1 == s { print $2; exit }')
+    echo "    against its parent ${parent:0:12}: ${line:-no change in instructions}"
+    echo "    why, function by function: ${BISECT_OUT#"$REPO_ROOT"/}/explain.txt, explain/ (charts)"
+}
+

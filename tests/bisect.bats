@@ -74,6 +74,19 @@ sha_of() { git -C "$HIST" rev-parse "$1"; }
     grep -q "the planted slowdown" "$BATS_FILE_TMPDIR/main.out"
 }
 
+@test "bisect: the first bad commit explained against its parent: +N instr/op, most of it in the function that spins" {
+    need_history
+    command -v valgrind >/dev/null || skip "valgrind is not installed (apt-get install valgrind)"
+    grep "not explained" "$BATS_FILE_TMPDIR/main.err" || true
+    line=$(grep -A3 "^first slower commit: " "$BATS_FILE_TMPDIR/main.out" | grep "against its parent")
+    [[ $line == "    against its parent $(sha_of c3 | cut -c1-12): +"*" instr/op: "*"% in "* ]]
+    share=$(sed -E 's/.*instr\/op: ([0-9]+)% in ([^,]+).*/\1 \2/' <<<"$line")
+    [ "$share" = "100 SHA256_Init" ] # the planted spin is all of the change
+    [ -s "$OUT/explain.txt" ]
+    charts=("$OUT"/explain/*.svg)
+    [ "${#charts[@]}" -eq 2 ]
+}
+
 @test "bisect: the unbuildable commit was tried and skipped" {
     need_history
     awk -F'\t' -v c="$(sha_of c2)" '$1 == c && $6 == "skip" { found = 1 } END { exit !found }' "$OUT/steps.tsv"

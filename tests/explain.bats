@@ -4,6 +4,7 @@
 # instructions' count, counters, the change against the baseline, and the
 # files of --out (CSV, JSON, Markdown, two inert SVG charts per change).
 
+# shellcheck disable=SC2154 # stderr, stderr_lines: set by bats' run --separate-stderr
 load helpers
 
 setup_file() {
@@ -129,6 +130,8 @@ PY
         SYSTEM_LIB=none NO_BUILD=1 WORKLOADS=sha256 SIZES=16 API=evp RESULTS_ROOT="$TMP/r"
     [ "$status" -eq 0 ]
     [[ $output == *"new against old: +"* ]]
-    [ "$(ls "$TMP/r/explain"/*/explain.md | wc -l)" -eq 1 ]
+    made=("$TMP/r/explain"/*/explain.md)
+    [ "${#made[@]}" -eq 1 ]
+    [ -s "${made[0]}" ]
     [ "$(readlink -f "$TMP/r/latest")" = "$dir" ] # an explanation is no run
 }
