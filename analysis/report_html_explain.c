@@ -133,9 +133,12 @@ static void put_chart(html_page *pg, const html_explained *x, const char *file, 
 {
     size_t len = strlen(file);
     html_chart ch = {.kind = "explain"};
-    if (len <= 4 || strcmp(file + len - 4, ".svg") != 0 || len - 4 >= sizeof ch.name) {
-        fputs("<p class=\"bad\">explain/changes.csv names a chart that is no .svg file.</p>\n",
-              pg->f);
+    char token[sizeof ch.name];
+    report_file_token(file, token, sizeof token);
+    if (len <= 4 || strcmp(file + len - 4, ".svg") != 0 || len - 4 >= sizeof ch.name ||
+        strcmp(token, file) != 0) {
+        fputs("<p class=\"bad\">explain/changes.csv names a chart that is no .svg file of its "
+              "folder.</p>\n", pg->f);
         return;
     }
     snprintf(ch.name, sizeof ch.name, "%.*s", (int)(len - 4), file);
