@@ -75,8 +75,9 @@ if ! [[ $cpu =~ ^[0-9]+$ ]] || ! taskset -c "$cpu" true 2>/dev/null; then die "c
 ver_ge() { [[ $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1) == "$2" ]]; }
 map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
 map_rows | awk -F'\t' 'NF != 11 { exit 1 }' || die "$map: every line needs 11 TAB-separated columns"
-bad=$(map_rows | awk -F'\t' '$3 !~ /^[1-9]$/ || $10 !~ /^(same|near|differs|none)$/ || $7 !~ /^(-|[1-9][0-9]*)$/ ||
-    $8 !~ /^[0-9]+(\.[0-9]+)+$/ || $9 !~ /^(-|[0-9]+(\.[0-9]+)+)$/ { print $1 " " $2; exit }')
+# The first bad line, read to the end: an early exit would kill map_rows with SIGPIPE.
+bad=$(map_rows | awk -F'\t' 'bad == "" && ($3 !~ /^[1-9]$/ || $10 !~ /^(same|near|differs|none)$/ || $7 !~ /^(-|[1-9][0-9]*)$/ ||
+    $8 !~ /^[0-9]+(\.[0-9]+)+$/ || $9 !~ /^(-|[0-9]+(\.[0-9]+)+)$/) { bad = $1 " " $2 } END { print bad }')
 [[ -z $bad ]] || die "$map: line '$bad': value must be 1-9, bytes - or a size, from a release number (3.5), before - or one, match same/near/differs/none"
 # A pairing's releases are from <= release < before: an empty range is a typo, not a line.
 while IFS=$'\t' read -r t o from before; do
