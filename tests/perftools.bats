@@ -100,6 +100,12 @@ small_map() {
             exit bad
         }' "$MAP"
     [ "$status" -eq 0 ] || { echo "$output"; false; }
+    # 3.5 made X25519MLKEM768 the default group: perftools' handshake is paired with it from there.
+    [ "$(awk -F'\t' '$1 == "handshake" && $2 == "CERTDIR" && $9 == "3.5" { print $4 }' "$MAP")" = tls13-ecdsa-p256-x25519-shared ]
+    [ "$(awk -F'\t' '$1 == "handshake" && $2 == "CERTDIR" && $8 == "3.5" { print $4 }' "$MAP")" = tls13-ecdsa-p256-x25519mlkem768 ]
+    [ "$(awk -F'\t' '$1 == "handshake" && $2 == "-s CERTDIR" && $8 == "3.5" { print $4 }' "$MAP")" = tls13-ecdsa-p256-x25519mlkem768 ]
+    "$OSSLBENCH" list --workloads | grep -q '^  tls13-ecdsa-p256-x25519mlkem768 '
+    grep -qiE 'x25519mlkem768|mlkem' "$ROOT/docs/perftools-map.md"
 }
 
 @test "docs/perftools-map.md shows the perftools map exactly as the TSV renders it" {
