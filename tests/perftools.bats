@@ -237,6 +237,8 @@ small_map() {
     [[ $output == *"| randbytes |  | rand/legacy/generate | same | new/old | 1.000 [1.000-1.000] | "* ]]
     [ "$(awk -F'\t' 'NR > 1 && $10 == 12.5 && $11 > 0' "$TMP/raw.tsv" | wc -l)" -eq 4 ]
     grep -q '^<!-- perftools-map:begin -->$' "$TMP/page.md"
+    # the machine's load at both ends of the run, beside its figures
+    grep -qE '^Run: .*, load average \(1, 5, 15 minutes\) [0-9.]+, [0-9.]+, [0-9.]+ at the start, [0-9.]+, [0-9.]+, [0-9.]+ at the end\.$' "$TMP/page.md"
     grep -q '^| randbytes |  | rand/legacy/generate | same | new/old |' "$TMP/page.md"
     [[ $output == *"perftools-crosscheck: old: skipped rsasign - <-> no-such-wl/evp/sign: bin/osslbench has no workload no-such-wl"* ]]
     grep -qx -- '- old: rsasign against no-such-wl/evp/sign: bin/osslbench has no workload no-such-wl (not merged yet?)' "$TMP/page.md"

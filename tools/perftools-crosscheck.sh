@@ -241,11 +241,14 @@ osslbench_rate() {
 }
 
 n_labels=${#labels[@]}
+# The load beside the figures: a busy neighbour moves a ratio more than the tools differ.
+load() { uptime | sed 's/.*load average: //'; }
+load_start=$(load)
 say "$n_labels libraries, $(wc -l <"$plan") map lines, $rounds rounds on CPU $cpu; raw data: $raw"
 declare -A skipped
 : >"$work/skipped.tsv"
 for ((r = 1; r <= rounds; r++)); do
-    say "round $r/$rounds"
+    say "round $r/$rounds, load average $(load)"
     # Libraries alternate direction from round to round.
     order=()
     for ((i = 0; i < n_labels; i++)); do
@@ -276,7 +279,7 @@ for p in "${pairs[@]}"; do pair_args+=(--pair "$p"); done
 "$here/perftools-crosscheck-report.sh" "${pair_args[@]}" "$raw" | tee "$work/report.md"
 if [[ $doc != - ]]; then
     "$here/perftools-crosscheck-report.sh" --doc "$map" "$work/report.md" \
-        "$(date -u +%Y-%m-%d), ${labels[*]}, CPU $cpu, $rounds rounds, $(uptime | sed 's/.*load average: /load average /')" \
+        "$(date -u +%Y-%m-%d), ${labels[*]}, CPU $cpu, $rounds rounds, load average (1, 5, 15 minutes) $load_start at the start, $(load) at the end" \
         "$work/skipped.tsv" >"$doc" \
         || die "cannot write '$doc'"
     say "wrote $doc"
