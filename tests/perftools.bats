@@ -204,6 +204,9 @@ small_map() {
         "PERFTOOLS=$TMP/pt --rounds 0 $TMP/lib1|--rounds must be a positive integer"
         "PERFTOOLS=$TMP/pt --time x $TMP/lib1|--time must be a positive number"
         "PERFTOOLS=$TMP/pt --bogus $TMP/lib1|unknown option '--bogus'"
+        "PERFTOOLS=$TMP/pt --max-load 0 --max-wait 1 --doc - $TMP/lib1|--max-load must be a positive load average"
+        "PERFTOOLS=$TMP/pt --max-load 1,5 --max-wait 1 --doc - $TMP/lib1|--max-load must be a positive load average"
+        "PERFTOOLS=$TMP/pt --max-load 1 --max-wait -1 --doc - $TMP/lib1|--max-wait must be a whole number"
         "PERFTOOLS=$TMP/pt --map $TMP/none.tsv $TMP/lib1|cannot read the map"
         "PERFTOOLS=$TMP/pt --map $TMP/short.tsv $TMP/lib1|every line needs 11 TAB-separated columns"
         "PERFTOOLS=$TMP/pt --map $TMP/badvalue.tsv $TMP/lib1|value must be 1-9"
@@ -242,6 +245,15 @@ small_map() {
     grep -q '^| randbytes |  | rand/legacy/generate | same | new/old |' "$TMP/page.md"
     [[ $output == *"perftools-crosscheck: old: skipped rsasign - <-> no-such-wl/evp/sign: bin/osslbench has no workload no-such-wl"* ]]
     grep -qx -- '- old: rsasign against no-such-wl/evp/sign: bin/osslbench has no workload no-such-wl (not merged yet?)' "$TMP/page.md"
+    # a load never low enough: the run waits --max-wait, then measures and says so
+    run "$XCHECK" PERFTOOLS="$TMP/pt" --map "$TMP/map.tsv" --rounds 1 --time 0.2 --work "$TMP/work" \
+        --max-load 0.00001 --max-wait 1 --doc - "$TMP/old"
+    [ "$status" -eq 0 ] || { echo "$output"; false; }
+    if [[ $(cut -d' ' -f1 /proc/loadavg) != 0.00 ]]; then
+        [[ $output == *"perftools-crosscheck: waiting until the 1-minute load average ("*") is below 0.00001 (at most 1 s)"* ]]
+        [[ $output == *"perftools-crosscheck: the 1-minute load average is "*", not below 0.00001, after 1 s: measuring anyway"* ]]
+    fi
+    [[ $output == *"| randbytes |  | rand/legacy/generate | old (3."* ]]
     # perftools is built in --work, never in the checkout
     [ ! -e "$TMP/pt/source/config.h" ]
     [ -x "$TMP/work/build-old/randbytes" ]

@@ -27,6 +27,8 @@
 #   --work DIR        build perftools there and keep it (default: a temporary folder)
 #   --raw FILE        per-round measurements, TSV (default: a new file under /tmp)
 #   --doc FILE        the Markdown page to write (default docs/perftools-map.md; - for none)
+#   --max-load L      after the builds, wait until the 1-minute load average is below L
+#   --max-wait S      ... for at most S seconds (default 1800), then measure anyway, saying so
 # Prints the report on stdout, progress and skipped lines on stderr.
 set -euo pipefail
 # All in main(), called on the last line: bash parses it whole before running.
@@ -39,7 +41,7 @@ die() { printf 'perftools-crosscheck: %s\n' "$*" >&2; exit 2; }
 say() { printf 'perftools-crosscheck: %s\n' "$*" >&2; }
 
 perftools=${PERFTOOLS:-} rounds=3 secs=2 cpu='' only='' map=$here/perftools-map.tsv
-tarballs='' work='' raw='' doc=$root/docs/perftools-map.md
+tarballs='' work='' raw='' doc=$root/docs/perftools-map.md max_load='' max_wait=1800
 pairs=()
 while (($#)); do
     case $1 in
@@ -54,7 +56,9 @@ while (($#)); do
         --work)     work=${2:?--work needs a folder}; shift 2 ;;
         --raw)      raw=${2:?--raw needs a file}; shift 2 ;;
         --doc)      doc=${2:?--doc needs a file or -}; shift 2 ;;
-        -h|--help)  sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --max-load) max_load=${2:?--max-load needs L}; shift 2 ;;
+        --max-wait) max_wait=${2:?--max-wait needs S}; shift 2 ;;
+        -h|--help)  sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*)         die "unknown option '$1' (see --help)" ;;
         *)          break ;;
     esac
@@ -65,6 +69,9 @@ done
 (($# >= 1)) || die "give at least one install folder (see --help)"
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive integer, not '$rounds'"
 [[ $secs =~ ^[0-9]+(\.[0-9]+)?$ && $secs != 0 ]] || die "--time must be a positive number of seconds, not '$secs'"
+[[ -z $max_load || ( $max_load =~ ^[0-9]+(\.[0-9]+)?$ && ! $max_load =~ ^0+(\.0+)?$ ) ]] \
+    || die "--max-load must be a positive load average, not '$max_load'"
+[[ $max_wait =~ ^[0-9]+$ ]] || die "--max-wait must be a whole number of seconds, not '$max_wait'"
 [[ -r $map ]] || die "cannot read the map '$map'"
 [[ -x $bench ]] || die "build bin/osslbench first (make)"
 for tool in cmake make cc taskset; do command -v "$tool" >/dev/null || die "needs $tool on PATH"; done
@@ -243,6 +250,21 @@ osslbench_rate() {
 n_labels=${#labels[@]}
 # The load beside the figures: a busy neighbour moves a ratio more than the tools differ.
 load() { uptime | sed 's/.*load average: //'; }
+# load1: the 1-minute figure, from /proc (uptime may print it with a decimal comma).
+load1() { if [[ -r /proc/loadavg ]]; then cut -d' ' -f1 /proc/loadavg; else load | sed 's/,.*//'; fi; }
+if [[ -n $max_load ]]; then
+    waited=0
+    # The builds above are this script's own load: wait for it to go too.
+    while awk -v l="$(load1)" -v m="$max_load" 'BEGIN { exit !(l + 0 >= m + 0) }'; do
+        if ((waited >= max_wait)); then
+            say "the 1-minute load average is $(load1), not below $max_load, after $waited s: measuring anyway"
+            break
+        fi
+        ((waited > 0)) || say "waiting until the 1-minute load average ($(load1)) is below $max_load (at most $max_wait s)"
+        step=$((max_wait - waited < 15 ? max_wait - waited : 15))
+        sleep "$step"; waited=$((waited + step))
+    done
+fi
 load_start=$(load)
 say "$n_labels libraries, $(wc -l <"$plan") map lines, $rounds rounds on CPU $cpu; raw data: $raw"
 declare -A skipped
