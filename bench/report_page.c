@@ -50,7 +50,7 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
     src.title = title;
     src.metadata = csv_path != NULL ? metadata : NULL;
     if (src.charts_dir == NULL && csv_path != NULL)
-        src.charts_dir = plots;
+        src.charts_dir = plots, src.charts_in = run_dir;
     run_page page = {.r = r, .src = &src};
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {

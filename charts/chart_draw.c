@@ -6,6 +6,7 @@
 #include "../csv/units.h"
 #include "../bench/spawn.h"
 #include "../harness/host.h"
+#include "../record/folder_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,15 +72,27 @@ static bool matches(const char *pattern, const char *text)
     return ok;
 }
 
+static void free_list(chart_line *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(list[i].line);
+    free(list);
+}
+
 /* The lines of charts.list, each checked; NULL after saying which is bad.
  * A last line without its newline is not read (as `read` did not). */
 static chart_line *read_list(const char *dir, size_t *count)
 {
-    char path[4200];
+    char path[4200], why[128];
     snprintf(path, sizeof path, "%s/charts.list", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
+    FILE *f = folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why);
+    if (f == NULL && strcmp(why, "missing") == 0)
         return die("%s has no charts.list", dir), NULL;
+    if (f == NULL) {
+        char what[4400];
+        snprintf(what, sizeof what, "%s: %s (a folder's files are read only as regular files in it)", path, why);
+        return die("%s", what), NULL;
+    }
     chart_line *list = NULL;
     size_t n = 0, cap = 0, len = 0;
     char *line = NULL;
@@ -87,6 +100,12 @@ static chart_line *read_list(const char *dir, size_t *count)
     for (ssize_t got; ok && (got = getline(&line, &len, f)) > 0;) {
         if (line[got - 1] != '\n')
             break;
+        if (n == FOLDER_LIST_MAX) {
+            char most[32];
+            snprintf(most, sizeof most, "%d", FOLDER_LIST_MAX);
+            ok = !die("charts.list: more than %s charts", most);
+            break;
+        }
         line[got - 1] = '\0';
         if (n == cap && (list = realloc(list, (cap = cap ? 2 * cap : 16) * sizeof *list)) == NULL)
             abort();
@@ -106,9 +125,7 @@ static chart_line *read_list(const char *dir, size_t *count)
     fclose(f);
     *count = n;
     if (!ok) {
-        for (size_t i = 0; i < n; i++)
-            free(list[i].line);
-        free(list);
+        free_list(list, n);
         return NULL;
     }
     return list;
@@ -214,16 +231,14 @@ static void say_missing(const char *log, const char *name, const char *fmt)
 int chart_draw_list(const char *plots_dir, const char *dir)
 {
     size_t n = 0, running = 0, failed = 0, missing = 0;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    if (access(path, F_OK) != 0)
-        return die("%s has no charts.list", dir);
-    char gnuplot[4096];
-    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot))
-        return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)");
     chart_line *list = read_list(dir, &n);
     if (list == NULL)
         return 1;
+    char gnuplot[4096];
+    if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot)) {
+        free_list(list, n);
+        return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)");
+    }
     fprintf(stderr, "plots: drawing %zu charts (PNG + SVG) into %s\n", n, dir);
     char tics[4096];
     tic_arrays(tics, sizeof tics);
@@ -251,9 +266,7 @@ int chart_draw_list(const char *plots_dir, const char *dir)
                 unlink(log);
             }
         }
-    for (size_t i = 0; i < n; i++)
-        free(list[i].line);
-    free(list);
+    free_list(list, n);
     if (failed == 0 && missing == 0)
         return 0;
     fprintf(stderr, "plots: error: %zu chart file(s) could not be drawn\n", missing);

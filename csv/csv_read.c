@@ -1,10 +1,10 @@
 #include "csv_fields.h"
 #include "csv_lines.h"
+#include "../record/folder_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const bool required[C_COUNT] = {
 #define COL(name, type, req) [C_##name] = req,
@@ -141,18 +141,15 @@ done:
     return ok;
 }
 
-bool csv_read_file(const char *path, result_set *out, char *why, size_t n)
+bool csv_read_file(const char *path, bool named, result_set *out, char *why, size_t n)
 {
     *out = (result_set){0};
-    FILE *f = fopen(path, "r");
+    char refused[128];
+    FILE *f = named ? folder_file_open_named(path, FOLDER_FILE_CSV_MAX, refused, sizeof refused)
+                    : folder_file_open(path, FOLDER_FILE_CSV_MAX, refused, sizeof refused);
     if (f == NULL) {
-        snprintf(why, n, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(why, n, "%s: a folder, not a results CSV", path);
-        fclose(f);
+        snprintf(why, n, "%s: %s%s", path, strcmp(refused, "missing") == 0 ? strerror(ENOENT) : refused,
+                 named ? "" : " (a run folder's files are read as regular files inside it)");
         return false;
     }
     bool ok = csv_read_stream(f, path, out, why, n);

@@ -83,3 +83,66 @@ report() { timeout 30 "$OSSLBENCH" report --format html --out "$R" -- "$R"; }
     grep -q -- '-END</details>' "$R/report.html"
     [ "$(grep -o '<tr><th>[^<]*</th>' "$R/report.html" | grep -c 'long_key\|yyyy')" -eq 1 ]
 }
+
+# Issue 52 (a handed run folder, round 2): every file read from the folder
+# goes through one opener (record/folder_file.c).
+
+# gone_at_once STATUS: the command ended by itself (no 20 s timeout)
+gone_at_once() { [ "$1" -ne 124 ] || { echo "timed out: hung" >&2; return 1; }; }
+
+@test "a FIFO results.csv or plots/charts.list, results.csv linked to /dev/stdin: refused at once, one line, never a hang" {
+    rm "$R/results.csv"
+    mkfifo "$R/results.csv"
+    for cmd in "db import $R --db $T/h.db" "report $R" "regress $R $RUN"; do
+        # shellcheck disable=SC2086 # the words of each command
+        run timeout 20 "$OSSLBENCH" $cmd </dev/null
+        gone_at_once "$status"; [ "$status" -ne 0 ]
+        [[ $output == *"$R/results.csv: not a regular file"* ]] || { echo "$cmd: $output"; false; }
+    done
+    rm "$R/results.csv"
+    ln -s /dev/stdin "$R/results.csv"
+    run timeout 20 "$OSSLBENCH" db import "$R" --db "$T/h.db" <"$RUN/results.csv"
+    gone_at_once "$status"; [ "$status" -ne 0 ]
+    [[ $output == *"$R/results.csv: a symlink"* ]]
+    [ ! -s "$T/h.db" ] || [ "$(sqlite3 "$T/h.db" 'select count(*) from runs')" -eq 0 ]
+    cp "$RUN/results.csv" "$R/results.csv.real"; rm "$R/results.csv"; mv "$R/results.csv.real" "$R/results.csv"
+    mkfifo "$R/plots/charts.list"
+    run timeout 20 "$OSSLBENCH" report --format html "$R" </dev/null
+    gone_at_once "$status"; [ "$status" -eq 0 ]
+    [[ $output == *"plots/charts.list: not a regular file: not shown"* ]]
+    run timeout 20 "$OSSLBENCH" draw --list "$R/plots" </dev/null
+    gone_at_once "$status"; [ "$status" -eq 1 ]
+    [[ $output == *"$R/plots/charts.list: not a regular file"* ]]
+}
+
+@test "a plots folder or a charts.list that is a symlink out of the run folder: nothing of it reaches the page" {
+    mkdir "$T/out"
+    printf 'throughput\tsecret\t0\tTITLE-%s-MARK\n' $$ >"$T/out/charts.list"
+    printf '<svg xmlns="http://www.w3.org/2000/svg"><text>SVG-%s-MARK</text></svg>\n' $$ >"$T/out/secret.svg"
+    rmdir "$R/plots"
+    ln -s "$T/out" "$R/plots"
+    run timeout 20 "$OSSLBENCH" report --format html "$R"
+    [ "$status" -eq 0 ]
+    [[ $output == *"plots/charts.list: plots is a symlink: not shown"* ]]
+    [[ $output != *"TITLE-$$-MARK"* ]]
+    [[ $output != *"data:image/svg+xml;base64"* ]]
+    rm "$R/plots"; mkdir "$R/plots"
+    ln -s "$T/out/charts.list" "$R/plots/charts.list"
+    run timeout 20 "$OSSLBENCH" report --format html "$R"
+    [ "$status" -eq 0 ]
+    [[ $output == *"plots/charts.list: a symlink: not shown"* ]]
+    [[ $output != *"TITLE-$$-MARK"* ]]
+}
+
+@test "charts.list of 40000 lines (850 KB): report --format html reads 10000, in time linear in them (was 3.8 s, quadratic)" {
+    for n in 4000 40000; do
+        python3 -c 'import sys
+with open(sys.argv[1], "w") as f:
+    for i in range(int(sys.argv[2])): f.write("throughput\tc%d\t0\tt\n" % i)' "$T/l$n" "$n"
+    done
+    ms() { local s e; cp "$T/l$1" "$R/plots/charts.list"; s=$(date +%s%N); timeout 60 "$OSSLBENCH" report --format html "$R" >"$T/p$1.html"; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
+    a=$(ms 4000); b=$(ms 40000)
+    echo "4000 lines: $a ms, 40000 lines: $b ms" >&3
+    grep -q 'charts.list has 30000 lines past the first 10000: not shown' "$T/p40000.html"
+    [ "$b" -le $((a * 6 + 300)) ]
+}
