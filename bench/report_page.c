@@ -3,7 +3,7 @@
 #include "report_page.h"
 
 #include "../csv/csv.h"
-#include "../cli/cmd_report_hosts.h"
+#include "../record/folder_out.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -57,7 +57,7 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
             snprintf(why, n, "%s: %s", out, strerror(errno));
             return false;
         }
-        return report_out_atomic_why(out, "report.html", write_run_page, &page, why, n);
+        return folder_out_write(out, "report.html", write_run_page, &page, why, n);
     }
     write_run_page(&page, stdout);
     if (fflush(stdout) != 0) {

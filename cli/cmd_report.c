@@ -126,53 +126,59 @@ const option_table report_option_table = {
 
 typedef void (*writer)(const report *, FILE *);
 
-static bool write_file(const char *dir, const char *name, const report *r, writer w,
+static bool write_file(const folder_out *o, const char *name, const report *r, writer w,
                        size_t rel)
 {
-    char path[4096];
-    FILE *f = report_out_open(dir, name, path, sizeof path);
+    FILE *f = report_out_open(o, name);
     if (f == NULL)
         return false;
     if (w != NULL)
         w(r, f);
     else
         report_write_speed(r, rel, f);
-    return report_out_close(f, path);
+    return report_out_close(f, o, name);
 }
 
 /* timeline-releases.md, for a run of REPORT_TIMELINE_MIN releases or more. */
-static bool write_timeline_md(const char *dir, const report *r)
+static bool write_timeline_md(const folder_out *o, const report *r)
 {
-    char path[4096];
-    FILE *f = report_out_open(dir, "timeline-releases.md", path, sizeof path);
+    FILE *f = report_out_open(o, "timeline-releases.md");
     if (f == NULL)
         return false;
     bool written = report_write_timeline_md(r, f);
     if (!written)
-        fprintf(stderr, "osslbench report: %s: out of memory\n", path);
-    return report_out_close(f, path) && written;
+        fprintf(stderr, "osslbench report: %s/timeline-releases.md: out of memory\n", o->dir);
+    return report_out_close(f, o, "timeline-releases.md") && written;
 }
 
-static bool write_outputs(const report *r, int formats, const char *dir)
+typedef struct {
+    const report *r;
+    int formats;
+} report_files;
+
+/* Every file of formats into o's stage; report_out_files publishes them. */
+static bool write_outputs(const folder_out *o, const void *ctx)
 {
+    const report *r = ((const report_files *)ctx)->r;
+    int formats = ((const report_files *)ctx)->formats;
     bool ok = true;
     if ((formats & F_MD) && report_draws_timeline(r))
-        ok = write_timeline_md(dir, r);
+        ok = write_timeline_md(o, r);
     if (formats & F_TERM)
-        ok = ok && write_file(dir, "speedup.txt", r, report_write_term, 0);
+        ok = ok && write_file(o, "speedup.txt", r, report_write_term, 0);
     if (formats & F_CSV)
-        ok = ok && write_file(dir, "speedup.csv", r, report_write_csv, 0);
+        ok = ok && write_file(o, "speedup.csv", r, report_write_csv, 0);
     if (formats & F_MD)
-        ok = ok && write_file(dir, "speedup.md", r, report_write_md, 0);
+        ok = ok && write_file(o, "speedup.md", r, report_write_md, 0);
     if ((formats & F_SCALING) && report_has_workers(r)) {
-        ok = ok && write_file(dir, "scaling.txt", r, report_write_scaling, 0);
-        ok = ok && write_file(dir, "scaling.csv", r, report_write_scaling_csv, 0);
+        ok = ok && write_file(o, "scaling.txt", r, report_write_scaling, 0);
+        ok = ok && write_file(o, "scaling.csv", r, report_write_scaling_csv, 0);
     }
     for (size_t k = 0; (formats & F_SPEED) && ok && k < r->nrel; k++) {
         char tok[64], name[96];
         report_file_token(r->rel[k].label, tok, sizeof tok);
         snprintf(name, sizeof name, "speed-%s.txt", tok);
-        ok = write_file(dir, name, r, NULL, k);
+        ok = write_file(o, name, r, NULL, k);
     }
     if (ok && (formats & F_DAT)) {
         char why[512];
@@ -181,7 +187,7 @@ static bool write_outputs(const report *r, int formats, const char *dir)
                             "API-path charts (a series per release; at most %d): the "
                             "timeline-* charts show every release instead\n",
                     report_releases_measured(r), REPORT_BARS_MAX);
-        if (!(ok = report_write_dat(r, dir, why, sizeof why)))
+        if (!(ok = report_write_dat(r, o->stage, why, sizeof why)))
             fprintf(stderr, "osslbench report: %s\n", why);
     }
     return ok;
@@ -326,8 +332,9 @@ int cmd_report(int argc, char **argv)
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (!write_outputs(&r, formats, out)) {
-            status = 1;
+        } else {
+            report_files files = {.r = &r, .formats = formats};
+            status = !report_out_files(out, write_outputs, &files);
         }
     } else {
         write_stdout(&r, formats);

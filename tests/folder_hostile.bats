@@ -49,7 +49,7 @@ report() { timeout 30 "$OSSLBENCH" report --format html --out "$R" -- "$R"; }
     run report
     [ "$status" -eq 0 ]
     grep -q 'Chart fifo: not a regular file' "$R/report.html"
-    [ -z "$(find "$R" -name '.report.html.*')" ]
+    [ -z "$(find "$R" -name '.report.html.*' -o -name '.osslbench-*')" ]
 }
 
 @test "one 1 MiB SVG listed 30 times in charts.list: embedded once, the page under 2 MiB" {
@@ -123,15 +123,15 @@ gone_at_once() { [ "$1" -ne 124 ] || { echo "timed out: hung" >&2; return 1; }; 
     ln -s "$T/out" "$R/plots"
     run timeout 20 "$OSSLBENCH" report --format html "$R"
     [ "$status" -eq 0 ]
-    [[ $output == *"plots/charts.list: plots is a symlink: not shown"* ]]
     [[ $output != *"TITLE-$$-MARK"* ]]
     [[ $output != *"data:image/svg+xml;base64"* ]]
+    [[ $output == *"plots/charts.list: plots is a symlink: not shown"* ]]
     rm "$R/plots"; mkdir "$R/plots"
     ln -s "$T/out/charts.list" "$R/plots/charts.list"
     run timeout 20 "$OSSLBENCH" report --format html "$R"
     [ "$status" -eq 0 ]
-    [[ $output == *"plots/charts.list: a symlink: not shown"* ]]
     [[ $output != *"TITLE-$$-MARK"* ]]
+    [[ $output == *"plots/charts.list: a symlink: not shown"* ]]
 }
 
 @test "charts.list of 40000 lines (850 KB): report --format html reads 10000, in time linear in them (was 3.8 s, quadratic)" {
@@ -143,6 +143,49 @@ with open(sys.argv[1], "w") as f:
     ms() { local s e; cp "$T/l$1" "$R/plots/charts.list"; s=$(date +%s%N); timeout 60 "$OSSLBENCH" report --format html "$R" >"$T/p$1.html"; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
     a=$(ms 4000); b=$(ms 40000)
     echo "4000 lines: $a ms, 40000 lines: $b ms" >&3
-    grep -q 'charts.list has 30000 lines past the first 10000: not shown' "$T/p40000.html"
     [ "$b" -le $((a * 6 + 300)) ]
+    grep -q 'charts.list has 30000 lines past the first 10000: not shown' "$T/p40000.html"
+}
+
+@test "report --out DIR with planted symlinks (speedup.txt, speedup.csv, charts.list, a .dat): none written through; a refused set writes nothing" {
+    mkdir "$T/o"
+    for f in speedup.txt speedup.csv charts.list apis-sha256.dat; do
+        echo ORIGINAL >"$T/v-$f"
+        ln -s "$T/v-$f" "$T/o/$f"
+    done
+    run "$OSSLBENCH" report --out "$T/o" "$RUN"
+    [ "$status" -eq 0 ]
+    for f in speedup.txt speedup.csv charts.list apis-sha256.dat; do
+        [ "$(cat "$T/v-$f")" = ORIGINAL ] || { echo "written through $f"; false; }
+        [ ! -L "$T/o/$f" ]
+    done
+    grep -q sha256 "$T/o/speedup.txt"
+    mkdir "$T/o2" "$T/o2/speedup.csv"
+    echo EARLIER >"$T/o2/speedup.txt"
+    run "$OSSLBENCH" report --out "$T/o2" "$RUN"
+    [ "$status" -eq 1 ]
+    [[ $output == *"$T/o2/speedup.csv: a folder, where a file goes: nothing written"* ]]
+    [ "$(cat "$T/o2/speedup.txt")" = EARLIER ]
+    [ -z "$(find "$T/o" "$T/o2" -name '.osslbench-*')" ]
+}
+
+@test "draw --list DIR with NAME.png, NAME.svg and a gnuplot log planted as symlinks: the charts replace the links, nothing written through" {
+    command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+    "$OSSLBENCH" report --out "$T/p" "$RUN" >/dev/null
+    echo ORIGINAL >"$T/v1"; echo ORIGINAL >"$T/v2"; echo ORIGINAL >"$T/v3"
+    ln -s "$T/v1" "$T/p/apis-sha256.png"
+    ln -s "$T/v2" "$T/p/apis-sha256.svg"
+    ln -s "$T/v3" "$T/p/gnuplot-throughput-sha256-evp.png.log" # gnuplot warns on this chart
+    run timeout 60 "$OSSLBENCH" draw --list "$T/p"
+    [ "$status" -eq 0 ]
+    for v in v1 v2 v3; do [ "$(cat "$T/$v")" = ORIGINAL ] || { echo "written through to $v"; false; }; done
+    [ ! -L "$T/p/apis-sha256.png" ]
+    [ -s "$T/p/apis-sha256.svg" ]
+    [ ! -L "$T/p/gnuplot-throughput-sha256-evp.png.log" ]
+    rm "$T/p/throughput-sha256-evp.dat"
+    mkfifo "$T/p/throughput-sha256-evp.dat"
+    run timeout 60 "$OSSLBENCH" draw --list "$T/p"
+    gone_at_once "$status"; [ "$status" -eq 1 ]
+    [[ $output == *"chart throughput-sha256-evp was not drawn: throughput-sha256-evp.dat: not a regular file"* ]]
+    [ -z "$(find "$T/p" -name '.osslbench-*')" ]
 }
