@@ -4,6 +4,7 @@
 #include "report_html_parts.h"
 #include "svg_image.h"
 #include "../record/folder_file.h"
+#include "../record/room.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -35,15 +36,9 @@ static void chart_file(const html_charts *c, const char *name, char *rel, size_t
     snprintf(rel, n, "%s%s%s", c->sub, c->sub[0] ? "/" : "", name);
 }
 
-static void add_line(html_charts *out, const char *line, size_t *cap)
+static void add_line(html_charts *out, const char *line)
 {
-    if (out->n == *cap) {
-        *cap = *cap ? *cap * 2 : 32;
-        html_chart *c = realloc(out->c, *cap * sizeof *c);
-        if (c == NULL)
-            abort();
-        out->c = c;
-    }
+    out->c = room_for_one(out->c, out->n, sizeof *out->c);
     html_chart *c = &out->c[out->n++];
     field(line, 0, c->kind, sizeof c->kind);
     field(line, 1, c->name, sizeof c->name);
@@ -66,10 +61,10 @@ void html_charts_read(const char *in, const char *dir, html_charts *out)
         return;
     }
     out->listed = true;
-    size_t cap = 0, len = 0;
+    size_t len = 0;
     while (folder_file_line(f, &line, &len) >= 0)
         if (out->n < FOLDER_LIST_MAX)
-            add_line(out, line, &cap);
+            add_line(out, line);
         else
             out->left_out++;
     free(line);
@@ -125,13 +120,7 @@ static bool embedded_before(html_page *pg, const char *path, bool anchor)
         free(copy);
         return true;
     }
-    size_t n = pg->nembedded;
-    if (n == 0 || (n >= 16 && (n & (n - 1)) == 0)) { /* full: 16, then each power of 2 */
-        char **more = realloc(pg->embedded, (n ? 2 * n : 16) * sizeof *more);
-        if (more == NULL)
-            abort();
-        pg->embedded = more;
-    }
+    pg->embedded = room_for_one(pg->embedded, pg->nembedded, sizeof *pg->embedded);
     pg->embedded[pg->nembedded++] = copy;
     name_index_put(&pg->seen, copy, pg->nembedded - 1);
     return false;

@@ -224,32 +224,40 @@ static void write_stdout(const report *r, int formats)
 
 typedef struct {
     const result_set *set;
-    const char *metadata;
+    metadata_entry *ctx;
+    size_t nctx;
 } json_doc;
 
 static void write_json_doc(const void *ctx, FILE *f)
 {
     const json_doc *d = ctx;
-    json_write_results(f, d->set->rows, d->set->count, d->metadata);
+    json_write_results(f, d->set->rows, d->set->count, d->ctx, d->nctx);
 }
 
 /* The rows as JSON, with the context of the metadata.txt beside csv_path
- * (NULL: stdin, none), into out/results.json or on stdout. */
-static bool write_json(const result_set *set, const char *csv_path, const char *out)
+ * (NULL: stdin, none), into out/results.json or on stdout: 0, 1 when it
+ * cannot be written, 2 when that metadata.txt is refused. */
+static int write_json(const result_set *set, const char *csv_path, const char *out)
 {
-    char metadata[PATH_MAX];
+    char metadata[PATH_MAX], why[PATH_MAX + 256];
     json_doc doc = {.set = set};
-    if (csv_path != NULL && run_metadata_path(csv_path, metadata, sizeof metadata))
-        doc.metadata = metadata;
-    if (out != NULL) {
-        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
-            return false;
-        }
-        return report_out_atomic(out, "results.json", write_json_doc, &doc);
+    bool have = csv_path != NULL && run_metadata_path(csv_path, metadata, sizeof metadata);
+    if (!metadata_read(have ? metadata : NULL, &doc.ctx, &doc.nctx, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
+        return 2;
     }
-    write_json_doc(&doc, stdout);
-    return fflush(stdout) == 0;
+    bool ok;
+    if (out != NULL) {
+        ok = mkdir(out, 0777) == 0 || errno == EEXIST;
+        if (!ok)
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+        ok = ok && report_out_atomic(out, "results.json", write_json_doc, &doc);
+    } else {
+        write_json_doc(&doc, stdout);
+        ok = fflush(stdout) == 0;
+    }
+    metadata_free(doc.ctx, doc.nctx);
+    return ok ? 0 : 1;
 }
 
 int cmd_report(int argc, char **argv)
@@ -317,7 +325,7 @@ int cmd_report(int argc, char **argv)
     if (set.warning[0] != '\0')
         fprintf(stderr, "osslbench report: warning: %s\n", set.warning);
     if (formats == F_JSON) { /* every row, counts included: no report model needed */
-        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out) ? 0 : 1;
+        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out);
         result_set_free(&set);
         return status;
     }

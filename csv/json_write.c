@@ -1,6 +1,5 @@
 #include "json_write.h"
 #include "csv.h"
-#include "../record/metadata_read.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -134,10 +133,8 @@ static void put_row(FILE *f, const result_row *r)
     fputc('}', f);
 }
 
-static void put_context(FILE *f, const char *metadata_path)
+static void put_context(FILE *f, const metadata_entry *ctx, size_t n)
 {
-    metadata_entry *ctx;
-    size_t n = metadata_read(metadata_path, &ctx);
     fputs("{", f);
     for (size_t k = 0; k < n; k++) {
         fputs(k ? ",\n    " : "\n    ", f);
@@ -154,15 +151,15 @@ static void put_context(FILE *f, const char *metadata_path)
             fputc(']', f);
     }
     fputs(n ? "\n  }" : "}", f);
-    metadata_free(ctx, n);
 }
 
-bool json_write_results(FILE *f, const result_row *rows, size_t n, const char *metadata_path)
+bool json_write_results(FILE *f, const result_row *rows, size_t n, const metadata_entry *ctx,
+                        size_t nctx)
 {
     fputs("{\n  \"schema\": ", f);
     json_put_string(f, RESULTS_JSON_SCHEMA);
     fputs(",\n  \"context\": ", f);
-    put_context(f, metadata_path);
+    put_context(f, ctx, nctx);
     fputs(",\n  \"results\": [", f);
     for (size_t i = 0; i < n; i++) {
         fputs(i ? ",\n    " : "\n    ", f);

@@ -206,8 +206,13 @@ bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why,
     time_t t = time(NULL);
     strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
     importer im = {.db = db, .set = &set, .source = path, .now = now};
-    if (strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path))
-        im.nmeta = metadata_read(meta_path, &im.meta);
+    bool have = strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path);
+    if (!metadata_read(have ? meta_path : NULL, &im.meta, &im.nmeta, why, n)) {
+        size_t len = strlen(why);
+        snprintf(why + len, n - len, ": not imported");
+        result_set_free(&set);
+        return false;
+    }
     bool began = sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK, ok = began;
     if (!began)
         snprintf(why, n, "%s: the database is busy or read-only: %s", path, sq.sqlite3_errmsg(db));

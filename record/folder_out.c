@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "folder_out.h"
+#include "room.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -66,8 +67,7 @@ static char **stage_names(const folder_out *o, size_t *count)
     for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        if ((n & (n + 1)) == 0 && (name = realloc(name, 2 * (n + 1) * sizeof *name)) == NULL)
-            abort();
+        name = room_for_one(name, n, sizeof *name);
         if ((name[n++] = strdup(e->d_name)) == NULL)
             abort();
     }
@@ -79,7 +79,7 @@ static char **stage_names(const folder_out *o, size_t *count)
 
 /* A folder where a file goes refuses it: found before any file is
  * published, so that a refused set leaves dir as it was. */
-static bool room_for(const folder_out *o, char *const *name, size_t count, char *why, size_t n)
+static bool no_folder_in_the_way(const folder_out *o, char *const *name, size_t count, char *why, size_t n)
 {
     for (size_t i = 0; i < count; i++) {
         struct stat st;
@@ -97,7 +97,7 @@ bool folder_out_publish_all(folder_out *o, char *why, size_t n)
 {
     size_t count;
     char **name = stage_names(o, &count);
-    bool ok = room_for(o, name, count, why, n);
+    bool ok = no_folder_in_the_way(o, name, count, why, n);
     for (size_t i = 0; i < count; i++) {
         ok = ok && folder_out_publish(o, name[i], why, n);
         free(name[i]);

@@ -189,3 +189,20 @@ with open(sys.argv[1], "w") as f:
     [[ $output == *"chart throughput-sha256-evp was not drawn: throughput-sha256-evp.dat: not a regular file"* ]]
     [ -z "$(find "$T/p" -name '.osslbench-*')" ]
 }
+
+@test "metadata.txt of 40000 distinct keys: db import and report --format json refuse it at once, one line (was 2.5 s each, quadratic)" {
+    python3 -c 'import sys
+with open(sys.argv[1], "a") as f:
+    for i in range(40000): f.write("k%06d: v\n" % i)' "$R/metadata.txt"
+    run timeout 20 "$OSSLBENCH" db import "$R" --db "$T/m.db"
+    [ "$status" -eq 1 ]
+    [[ $output == "osslbench db import: $R/metadata.txt: more than 1024 keys (a run writes about 60): not imported" ]]
+    run timeout 20 "$OSSLBENCH" report --format json "$R"
+    [ "$status" -eq 2 ]
+    [[ $output == "osslbench report: $R/metadata.txt: more than 1024 keys (a run writes about 60)" ]]
+    rm "$R/metadata.txt"
+    ln -s "$RUN/metadata.txt" "$R/metadata.txt"
+    run timeout 20 "$OSSLBENCH" db import "$R" --db "$T/m.db"
+    [ "$status" -eq 1 ]
+    [[ $output == *"$R/metadata.txt: a symlink"*"not imported" ]]
+}
