@@ -27,8 +27,13 @@ static bool read_header(char *line, int *map, const char *name, char *why, size_
     for (int c = 0; c < C_COUNT; c++) {
         map[c] = -1;
         for (size_t i = 0; i < sl.count; i++)
-            if (strcmp(sl.field[i], result_columns[c]) == 0)
+            if (strcmp(sl.field[i], result_columns[c]) == 0 && map[c] >= 0) {
+                /* which of the two is the value?  Neither is guessed. */
+                snprintf(why, n, "%s: line 1: column '%s' given twice", name, result_columns[c]);
+                return false;
+            } else if (strcmp(sl.field[i], result_columns[c]) == 0) {
                 map[c] = (int)i;
+            }
         if (required[c] && map[c] < 0) {
             snprintf(why, n, "%s: not an osslbench results CSV (no column '%s')", name,
                      result_columns[c]);

@@ -3,6 +3,7 @@
  * dashboard_judge.c). */
 #define _GNU_SOURCE
 #include "dashboard.h"
+#include "../record/row.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -99,17 +100,18 @@ static size_t run_of(const dash_data *d, const size_t *sorted, const char *run_i
     return d->nrun;
 }
 
-/* A rate shown and compared only when it is one: finite, not negative, its
- * CI around it (a crafted database can hold anything). */
+/* A rate shown and compared only when it is one: in a row's range
+ * (record/row.h: 1.7e308 once drew y="-nan"), its CI around it (a crafted
+ * database can hold anything). */
 static void take_rate(dash_row *r, sqlite3_stmt *st)
 {
     r->rate = sq.sqlite3_column_double(st, 6);
     r->lo = sq.sqlite3_column_double(st, 7);
     r->hi = sq.sqlite3_column_double(st, 8);
-    r->has_rate = r->has_rate && isfinite(r->rate) && r->rate >= 0;
-    if (!isfinite(r->lo) || r->lo > r->rate || r->lo < 0)
+    r->has_rate = r->has_rate && row_rate_in_range(r->rate);
+    if (!row_rate_in_range(r->lo) || r->lo > r->rate)
         r->lo = r->rate;
-    if (!isfinite(r->hi) || r->hi < r->rate)
+    if (!row_rate_in_range(r->hi) || r->hi < r->rate)
         r->hi = r->rate;
 }
 

@@ -189,3 +189,28 @@ PY
     [ "$(sq "$T/m2.db" 'select count(*) from runs')" -eq 8000 ]
     [ "$b" -le $((a * 6 + 500)) ]
 }
+
+# Issue 52 (a handed database or run folder, round 2).
+
+@test "bytes 2^64-1 or a rate of 1.7e308 in a CSV: db import refuses it (history showed -1); 1.7e308 in a database: no point drawn (was y=\"-nan\")" {
+    python3 - "$RUN/results.csv" "$T/b.csv" "$T/r.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]))); f = rows[0].keys()
+for out, col, v in ((sys.argv[2], 'bytes', '18446744073709551615'), (sys.argv[3], 'rate', '1.7e308')):
+    r = dict(rows[0]); r[col] = v
+    w = csv.DictWriter(open(out, 'w', newline=''), fieldnames=f); w.writeheader(); w.writerow(r)
+PY
+    run "$OSSLBENCH" db import "$T/b.csv" --db "$T/b.db"
+    [ "$status" -eq 1 ]; [[ $output == *"b.csv: line 2: bad bytes"* ]]
+    run "$OSSLBENCH" db import "$T/r.csv" --db "$T/b.db"
+    [ "$status" -eq 1 ]; [[ $output == *"r.csv: line 2: bad rate"* ]]
+    [ "$(sq "$T/b.db" 'select count(*) from results')" -eq 0 ]
+    cp "$GOOD" "$T/v.db"
+    sq "$T/v.db" "update results set rate=1.7e308, ci_high=1.7e308 where rowid=(select min(rowid) from results)"
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/v.db" --out "$T/vd"
+    [ "$status" -eq 0 ]
+    grep -oE ' (x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"' "$T/vd/index.html" >"$T/coords"
+    [ -s "$T/coords" ]
+    run grep -ciE 'inf|nan' "$T/coords"
+    [ "$output" -eq 0 ]
+}
