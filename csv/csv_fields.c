@@ -187,14 +187,6 @@ static bool take_block(result_row *r, double v)
 #define WANT_BLOCKS "at most 65536 whole numbers above 0, separated by spaces"
 #define WANT_COUNT "a decimal whole number >= 1"
 
-/* A row of this runner's (rate_stat vp90 or vmedian): its rate is the
- * middle of its t interval, so always inside it.  Older rows' bootstrap
- * intervals (p99, median) need not hold their estimate. */
-static bool by_visits(const result_row *r)
-{
-    return strcmp(r->rate_stat, "vp90") == 0 || strcmp(r->rate_stat, "vmedian") == 0;
-}
-
 /* The columns that name things: they reach file names, chart titles and
  * tables, so they are names (the label's characters), never free text.
  * note, lib, host, cpu, timestamp and run_id stay free text; each output
@@ -245,8 +237,6 @@ const char *csv_fill_row(result_row *r, char *const *f)
         return "ok row with a rate of 0";
     if (!isnan(r->ci_low) && !isnan(r->ci_high) && r->ci_low > r->ci_high)
         return "ci_low is above ci_high";
-    if (r->status == ST_OK && by_visits(r) && (r->rate < r->ci_low || r->rate > r->ci_high))
-        return "rate outside its interval [ci_low, ci_high] (this runner's rate is its middle)";
     size_t rounds = 0;
     for (size_t b = 0; b < r->nblock; b++)
         rounds += r->sample_blocks[b];

@@ -178,30 +178,6 @@ static void a_column_given_twice_is_refused(void **state)
     assert_string_equal(why, "d.csv: line 1: column 'rate' given twice");
 }
 
-/* This runner's rate is the middle of its t interval: outside it, a row
- * was made by hand.  Older rows (p99, median: a bootstrap) are let be. */
-static void a_visit_rate_lies_in_its_interval(void **state)
-{
-    (void)state;
-    static const char h[] = "label,version,api,workload,op,bytes,rate,rate_stat,unit,ci_low,ci_high,"
-                            "samples,status\n";
-    char text[512];
-    result_set set;
-    char why[512];
-    const char *rows[] = {"a,1,evp,sha256,digest,16,1,vp90,B/s,5.39e7,5.55e7,3,ok\n",
-                          "a,1,evp,sha256,digest,16,1,p99,B/s,5.39e7,5.55e7,3,ok\n"};
-    for (int i = 0; i < 2; i++) {
-        snprintf(text, sizeof text, "%s%s", h, rows[i]);
-        FILE *f = fmemopen(text, strlen(text), "r");
-        bool ok = csv_read_stream(f, "v.csv", &set, why, sizeof why);
-        fclose(f);
-        if (ok)
-            result_set_free(&set);
-        assert_int_equal(ok, i == 1);
-    }
-    assert_non_null(strstr(why, "v.csv: line 2: rate outside its interval"));
-}
-
 /* A full disk cuts the last row: the whole rows before it are read, the cut
  * one is named in a warning.  A bad row anywhere else is still an error. */
 static void a_cut_last_row_is_a_warning(void **state)
@@ -294,7 +270,6 @@ int main(void)
         cmocka_unit_test(rates_are_positive_and_ordered),
         cmocka_unit_test(numbers_are_in_their_ranges),
         cmocka_unit_test(a_column_given_twice_is_refused),
-        cmocka_unit_test(a_visit_rate_lies_in_its_interval),
         cmocka_unit_test(a_cut_last_row_is_a_warning),
         cmocka_unit_test(a_byte_order_mark_is_skipped),
         cmocka_unit_test(one_point_has_one_unit),
