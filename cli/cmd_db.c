@@ -221,6 +221,8 @@ int cmd_history(int argc, char **argv)
         say("history", NULL, why);
         return 2;
     }
+    if (*why)
+        say("history", "warning", why);
     long rows = history_write(db, &a.q, stdout, why, sizeof why);
     history_close(db);
     if (rows < 0) {
@@ -276,6 +278,8 @@ int cmd_dashboard(int argc, char **argv)
         say("dashboard", NULL, why);
         return 2;
     }
+    if (*why)
+        say("dashboard", "warning", why);
     dash_data d;
     bool ok = dash_load(db, &d, why, sizeof why);
     history_close(db);

@@ -214,3 +214,95 @@ PY
     run grep -ciE 'inf|nan' "$T/coords"
     [ "$output" -eq 0 ]
 }
+
+@test "a handed -wal: history and dashboard read it and leave the database and its -wal byte for byte; a read-only file is no error for them" {
+    cp "$GOOD" "$T/g.db"
+    python3 - "$T" <<'PY'
+import sqlite3, shutil, sys
+d = sys.argv[1]; c = sqlite3.connect(f'{d}/g.db'); c.execute('pragma journal_mode=wal'); c.execute('pragma wal_autocheckpoint=0')
+c.execute("update runs set host='walhost'"); c.commit()
+shutil.copy(f'{d}/g.db', f'{d}/w.db'); shutil.copy(f'{d}/g.db-wal', f'{d}/w.db-wal')
+PY
+    h=$(cat "$T/w.db" "$T/w.db-wal" | sha256sum)
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/w.db"
+    [ "$status" -eq 0 ]; [[ $output == *walhost* ]]
+    run timeout 20 "$OSSLBENCH" dashboard --db "$T/w.db" --out "$T/wd"
+    [ "$status" -eq 0 ]
+    [ -f "$T/w.db-wal" ]
+    [ "$(cat "$T/w.db" "$T/w.db-wal" | sha256sum)" = "$h" ]
+    cp "$GOOD" "$T/ro.db"; chmod 444 "$T/ro.db"
+    run timeout 20 "$OSSLBENCH" history --workload sha256 --db "$T/ro.db"
+    [ "$status" -eq 0 ]; [[ $output != *"read-only"* ]]
+    [ ! -e "$T/ro.db-wal" ]
+}
+
+@test "a WAL database in a read-only folder (as a user who cannot write there): history and dashboard read it, a -wal's changes named as not read" {
+    [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null || skip "needs a non-root user or setpriv"
+    as_user() { if [ "$(id -u)" -ne 0 ]; then "$@"; else setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; fi; }
+    # a folder every user can reach, the binary in it (the checkout may be under a mode-700 folder)
+    D=$(mktemp -d /tmp/history-ro.XXXXXX)
+    cp "$OSSLBENCH" "$D/osslbench"
+    mkdir "$D/a" "$D/b"
+    cp "$GOOD" "$D/a/h.db"
+    python3 - "$D/b" "$GOOD" <<'PY'
+import sqlite3, shutil, sys
+d = sys.argv[1]; shutil.copy(sys.argv[2], f'{d}/g.db')
+c = sqlite3.connect(f'{d}/g.db'); c.execute('pragma journal_mode=wal'); c.execute('pragma wal_autocheckpoint=0')
+c.execute("update runs set host='walhost'"); c.commit()
+shutil.copy(f'{d}/g.db', f'{d}/h.db'); shutil.copy(f'{d}/g.db-wal', f'{d}/h.db-wal')
+PY
+    rm "$D/b/g.db"*
+    chmod 755 "$D"; chmod 444 "$D"/a/* "$D"/b/*; chmod 555 "$D/a" "$D/b"
+    run as_user "$D/osslbench" history --workload sha256 --db "$D/a/h.db"
+    [ "$status" -eq 0 ] || { echo "$output"; rm -rf "$D"; false; }
+    run as_user "$D/osslbench" dashboard --db "$D/b/h.db" --out "$D/none"
+    chmod 755 "$D/a" "$D/b"; rm -rf "$D"
+    [ "$status" -ne 0 ] # it read the database; its page has no folder it may write
+    [[ ${lines[0]} == *"h.db-wal: its changes are not read: the folder is read-only"* ]]
+    [[ $output == *"$D/none: Permission denied"* ]]
+}
+
+@test "a damaged page (one byte of a results leaf): db import, history and dashboard say 'a damaged SQLite file', exit 2, add nothing" {
+    python3 - "$RUN/results.csv" "$T/many.csv" <<'PY'
+import csv, sys
+r = list(csv.reader(open(sys.argv[1]))); h = r[0]; i = h.index('run_id')
+rows = [h] + [[*r[1][:i], 'R%05d' % k, *r[1][i+1:]] for k in range(1500)]
+csv.writer(open(sys.argv[2], 'w'), lineterminator='\n').writerows(rows)
+PY
+    "$OSSLBENCH" db import "$T/many.csv" --db "$T/c.db" >/dev/null
+    pg=$(sq "$T/c.db" "select pageno from dbstat where name='results' and pagetype='leaf' limit 1 offset 50")
+    ps=$(sq "$T/c.db" "pragma page_size")
+    printf 'B' | dd of="$T/c.db" bs=1 seek=$(((pg - 1) * ps)) conv=notrunc status=none
+    h=$(digest "$T/c.db")
+    run timeout 30 "$OSSLBENCH" dashboard --db "$T/c.db" --out "$T/cd"
+    [ "$status" -eq 2 ] # it drew a page of no rows, exit 0
+    [[ $output == *"c.db: a damaged SQLite file (quick_check: Page $pg: "* ]]
+    run timeout 30 "$OSSLBENCH" history --workload sha256 --db "$T/c.db"
+    [ "$status" -eq 2 ]; [[ $output == *"a damaged SQLite file"* ]]
+    run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/c.db"
+    [ "$status" -eq 2 ]; [[ $output == *"a damaged SQLite file"* ]]
+    [ "$(digest "$T/c.db")" = "$h" ]
+}
+
+@test "every primary-key index pointed at an empty b-tree (schema text as ours, quick_check ok): db import refuses it, never imports a run twice" {
+    cp "$GOOD" "$T/ix.db"
+    python3 - "$T/ix.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for i, name in enumerate(('runs', 'context', 'results')):
+    c.execute(f'create table e{i}(x)'); c.execute(f'create index ei{i} on e{i}(x)'); c.commit()
+    ei = c.execute(f"select rootpage from sqlite_master where name='ei{i}'").fetchone()[0]
+    old = c.execute(f"select rootpage from sqlite_master where name='sqlite_autoindex_{name}_1'").fetchone()[0]
+    c.execute('pragma writable_schema=on')
+    c.execute(f"update sqlite_master set rootpage=? where name='sqlite_autoindex_{name}_1'", (ei,))
+    c.execute(f"update sqlite_master set rootpage=? where name='ei{i}'", (old,))
+    c.commit(); c.close(); c = sqlite3.connect(sys.argv[1])
+    c.execute(f'drop index ei{i}'); c.execute(f'drop table e{i}'); c.commit()
+assert c.execute('pragma quick_check').fetchone()[0] == 'ok'
+PY
+    h=$(digest "$T/ix.db")
+    run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/ix.db"
+    [ "$status" -eq 2 ] # it added the run a second time, exit 0
+    [[ $output == *"ix.db: a damaged SQLite file (integrity_check(runs): row 1 missing from index sqlite_autoindex_runs_1)" ]]
+    [ "$(digest "$T/ix.db")" = "$h" ]
+}
