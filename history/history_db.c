@@ -209,11 +209,8 @@ static db_state checked_state(sqlite3 *db, bool write, long *version, int *rc, c
     db_state s = schema_state(db, version, rc);
     if (write && (s == DB_OURS || s == DB_OLD) && (*rc = history_check(db, HISTORY_CHECK_RUNS, err, n)) != SQLITE_OK)
         return DB_ERROR;
-    if (write && (s == DB_EMPTY || s == DB_OURS || s == DB_OLD) && sq.sqlite3_db_readonly(db, "main") == 1) {
-        *rc = SQLITE_READONLY;
-        snprintf(err, n, "db import writes into it; this file only lets it be read");
-        return DB_ERROR;
-    }
+    if (write && (s == DB_EMPTY || s == DB_OURS || s == DB_OLD) && sq.sqlite3_db_readonly(db, "main") == 1)
+        *rc = SQLITE_READONLY, s = DB_ERROR;
     return s;
 }
 
@@ -261,7 +258,11 @@ sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *w
         snprintf(why, n, "%s: schema version %ld is newer than this osslbench's %d", path, version, HISTORY_SCHEMA_VERSION);
         break;
     case DB_ERROR:
-        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), *err ? err : sq.sqlite3_errmsg(db));
+        if ((rc & 0xff) == SQLITE_READONLY) /* SQLite's own words for it may be "not an error" */
+            snprintf(why, n, "%s: read-only: db %s writes into the file and beside it, and may not here", path,
+                     create ? "import" : "migrate");
+        else
+            snprintf(why, n, "%s: %s (%s)", path, meaning(rc), *err ? err : sq.sqlite3_errmsg(db));
         break;
     }
     sq.sqlite3_close(db);

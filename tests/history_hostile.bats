@@ -236,7 +236,7 @@ PY
     [ ! -e "$T/ro.db-wal" ]
 }
 
-@test "a WAL database in a read-only folder (as a user who cannot write there): history and dashboard read it, a -wal's changes named as not read" {
+@test "a WAL database in a read-only folder (as a user who cannot write there): history and dashboard read it, a -wal's changes named as not read; db import says read-only once" {
     [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null || skip "needs a non-root user or setpriv"
     as_user() { if [ "$(id -u)" -ne 0 ]; then "$@"; else setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; fi; }
     # a folder every user can reach, the binary in it (the checkout may be under a mode-700 folder)
@@ -256,10 +256,14 @@ PY
     run as_user "$D/osslbench" history --workload sha256 --db "$D/a/h.db"
     [ "$status" -eq 0 ] || { echo "$output"; rm -rf "$D"; false; }
     run as_user "$D/osslbench" dashboard --db "$D/b/h.db" --out "$D/none"
-    chmod 755 "$D/a" "$D/b"; rm -rf "$D"
     [ "$status" -ne 0 ] # it read the database; its page has no folder it may write
     [[ ${lines[0]} == *"h.db-wal: its changes are not read: the folder is read-only"* ]]
     [[ $output == *"$D/none: Permission denied"* ]]
+    cp -r "$RUN" "$D/run" && chmod -R a+rX "$D/run"
+    run as_user "$D/osslbench" db import "$D/run" --db "$D/a/h.db"
+    chmod 755 "$D/a" "$D/b"; rm -rf "$D"
+    [ "$status" -eq 2 ] # it said "read-only (not an error)"
+    [[ $output == *"a/h.db: read-only: db import writes into the file and beside it, and may not here" ]]
 }
 
 @test "a damaged page (one byte of a results leaf): db import, history and dashboard say 'a damaged SQLite file', exit 2, add nothing" {
