@@ -34,6 +34,7 @@ typedef struct {
     result_row *rows;
     size_t count;
     char warning[512]; /* "" or: the file and line cut short */
+    size_t cut_line;   /* 0, or that line */
 } result_set;
 
 /* path read by record/folder_file.h's rule: a file the user named

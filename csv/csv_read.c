@@ -95,6 +95,7 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
             goto done;
         }
         if (!complete) {
+            out->cut_line = lineno;
             snprintf(out->warning, sizeof out->warning,
                      "%s: line %zu is cut short (no end of line: a full disk or a crash?); "
                      "ignored, %zu whole rows read",

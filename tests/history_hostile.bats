@@ -310,3 +310,29 @@ PY
     [[ $output == *"ix.db: a damaged SQLite file (integrity_check(runs): row 1 missing from index sqlite_autoindex_runs_1)" ]]
     [ "$(digest "$T/ix.db")" = "$h" ]
 }
+
+@test "a handed database whose rows were doctored beside the genuine digest, or whose digest row is gone: the genuine run is 'differs', never 'already in'" {
+    for how in "update results set rate = rate * 2 where row = 0" \
+        "delete from context where key = 'osslbench.rows_digest'; update results set note = 'doctored' where row = 0"; do
+        cp "$GOOD" "$T/d.db"
+        sq "$T/d.db" "$how"
+        run "$OSSLBENCH" db import "$RUN" --db "$T/d.db"
+        [ "$status" -eq 1 ] || { echo "$how: $output"; false; }
+        [[ $output == *"run "*" differs from the run "*" already in the database"*"(row 1 differs)" ]]
+    done
+    cp "$GOOD" "$T/d.db"
+    sq "$T/d.db" "delete from context where key = 'osslbench.rows_digest'"
+    run "$OSSLBENCH" db import "$RUN" --db "$T/d.db" # the same rows: already in, digest or none
+    [ "$status" -eq 0 ]; [[ $output == *"0 run(s) added (0 rows), 1 already in"* ]]
+}
+
+@test "a results.csv whose last row is cut short: db import stores nothing of the run and says why, so the whole file goes in later" {
+    cp -r "$RUN" "$T/c"
+    head -c -40 "$RUN/results.csv" >"$T/c/results.csv"
+    run "$OSSLBENCH" db import "$T/c" --db "$T/c.db"
+    [ "$status" -eq 1 ] # it stored the whole rows, exit 0, and said nothing
+    [[ $output == *"c/results.csv: line 2 is cut short (no end of line: a full disk or a crash?): not imported, a run goes in whole" ]]
+    [ "$(sq "$T/c.db" 'select count(*) from runs')" -eq 0 ]
+    run "$OSSLBENCH" db import "$RUN" --db "$T/c.db"
+    [ "$status" -eq 0 ]; [[ $output == *"1 run(s) added"* ]]
+}
