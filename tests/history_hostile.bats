@@ -336,3 +336,21 @@ PY
     run "$OSSLBENCH" db import "$RUN" --db "$T/c.db"
     [ "$status" -eq 0 ]; [[ $output == *"1 run(s) added"* ]]
 }
+
+@test "dashboard is linear in hosts: 20000 runs on as many hosts cost at most 12x 2500 (was 3.3 s against 0.11 s)" {
+    python3 - "$RUN/results.csv" "$T/h" <<'PY'
+import csv, sys
+r = list(csv.reader(open(sys.argv[1]))); h = r[0]; i = h.index('run_id'); j = h.index('host')
+for n in (2500, 20000):
+    rows = [h] + [[*r[1][:i], 'R%06d' % k, *r[1][i + 1:]] for k in range(n)]
+    for row in rows[1:]: row[j] = 'host' + row[i]
+    csv.writer(open(f'{sys.argv[2]}{n}.csv', 'w'), lineterminator='\n').writerows(rows)
+PY
+    "$OSSLBENCH" db import "$T/h2500.csv" --db "$T/h1.db" >/dev/null
+    "$OSSLBENCH" db import "$T/h20000.csv" --db "$T/h2.db" >/dev/null
+    ms() { local s e; s=$(date +%s%N); timeout 120 "$OSSLBENCH" dashboard --db "$1" --out "$2" >/dev/null; e=$(date +%s%N); echo $(((e - s) / 1000000)); }
+    a=$(ms "$T/h1.db" "$T/d1"); b=$(ms "$T/h2.db" "$T/d2")
+    echo "2500 hosts: $a ms, 20000 hosts: $b ms" >&3
+    grep -q '20000 runs, 20000 rows' "$T/d2/index.html"
+    [ "$b" -le $((a * 12 + 300)) ]
+}
