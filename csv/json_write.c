@@ -1,49 +1,27 @@
 #include "json_write.h"
 #include "csv.h"
+#include "text_visible.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
-                 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (len == 2 && s[0] < 0xc2)
-        return 0; /* overlong */
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong, or a UTF-16 surrogate */
-    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || s[0] > 0xf4 || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0;
-    return len;
-}
-
 void json_put_string(FILE *f, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
     fputc('"', f);
-    while (*p != '\0') {
-        size_t len = utf8_len(p);
-        if (len == 0) {
+    while (*s != '\0') {
+        uint32_t c = 0;
+        size_t len = text_utf8_char(s, &c);
+        if (len == 0)
             fputs("\\ufffd", f);
-            p++;
-        } else if (len > 1) {
-            fwrite(p, 1, len, f);
-            p += len;
-        } else {
-            if (*p == '"' || *p == '\\')
-                fprintf(f, "\\%c", *p);
-            else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' || *p == '&')
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-            p++;
-        }
+        else if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", (int)c);
+        else if (text_char_is_control(c) || c == '<' || c == '>' || c == '&')
+            fprintf(f, "\\u%04x", (unsigned)c); /* C1 and bidi controls too: a terminal acts on them */
+        else
+            fwrite(s, 1, len, f);
+        s += len ? len : 1;
     }
     fputc('"', f);
 }

@@ -15,8 +15,10 @@
 #define RESULTS_JSON_SCHEMA "osslbench-results/1"
 
 /* A JSON string: the one escaper of text in JSON output.  Control
- * characters and < > & are \u escapes (the text may end up inside a page);
- * bytes that are not UTF-8 become U+FFFD, so the output always parses. */
+ * characters (C0, DEL, C1 and the bidi controls: text_visible.h, for the
+ * JSON shown on a terminal) and < > & are \u escapes (the text may end up
+ * inside a page); bytes that are not UTF-8 become U+FFFD, so the output
+ * always parses. */
 void json_put_string(FILE *f, const char *s);
 /* {"schema": ..., "context": {...}, "results": [...]}: the context the
  * run's metadata.txt gave (metadata_read; none: an empty object), a key

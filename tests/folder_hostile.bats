@@ -206,3 +206,16 @@ with open(sys.argv[1], "a") as f:
     [ "$status" -eq 1 ]
     [[ $output == *"$R/metadata.txt: a symlink"*"not imported" ]]
 }
+
+@test "a folder name with an escape sequence: db import's line and regress's OLD/NEW header show it escaped on stdout" {
+    d="$T/r$(printf '\033]0;PWNED\007\302\233\342\200\256')x"
+    cp -r "$RUN" "$d"
+    run "$OSSLBENCH" db import "$d" --db "$T/e.db"
+    [ "$status" -eq 0 ]
+    [ "$(LC_ALL=C grep -c $'\033\|\007\|\302\233\|\342\200\256' <<<"$output")" -eq 0 ]
+    [[ $output == *'\x1b]0;PWNED\x07\u009b\u202ex: 1 run(s) added'* ]]
+    run "$OSSLBENCH" regress "$d" "$RUN"
+    [ "$status" -eq 0 ]
+    [ "$(LC_ALL=C grep -c $'\033\|\007\|\302\233\|\342\200\256' <<<"$output")" -eq 0 ]
+    [[ ${lines[0]} == *'\x1b]0;PWNED\x07'* ]]
+}

@@ -354,3 +354,20 @@ PY
     grep -q '20000 runs, 20000 rows' "$T/d2/index.html"
     [ "$b" -le $((a * 12 + 300)) ]
 }
+
+@test "U+009B (a CSI) and U+202E (right-to-left) in host: history and report --format json write them as \\u escapes, never raw" {
+    cp -r "$RUN" "$T/u"
+    rid=$(sq "$GOOD" "select run_id from runs limit 1")
+    evil=$(printf 'a\302\233[2Jb\342\200\256c')
+    sed -i "s/^host: .*/host: $evil/" "$T/u/metadata.txt"
+    sed -i "s/$rid/${rid}u/g" "$T/u/results.csv" "$T/u/metadata.txt"
+    "$OSSLBENCH" db import "$T/u" --db "$T/u.db" >/dev/null
+    "$OSSLBENCH" history --workload sha256 --db "$T/u.db" --format json >"$T/h.json"
+    "$OSSLBENCH" report --format json "$T/u" >"$T/r.json"
+    for f in h r; do
+        run env LC_ALL=C grep -c $'\302\233\|\342\200\256' "$T/$f.json"
+        [ "$output" -eq 0 ] || { cat -v "$T/$f.json"; false; }
+        grep -qF 'a\u009b[2Jb\u202ec' "$T/$f.json"
+        python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/$f.json"
+    done
+}
