@@ -244,7 +244,8 @@ static bool copy_data(const folder_out *o, const char *name)
     char buf[8192];
     for (size_t got; out != NULL && (got = fread(buf, 1, sizeof buf, in)) > 0;)
         fwrite(buf, 1, got, out);
-    bool ok = out != NULL && !ferror(in) & folder_out_close(out);
+    bool written = out != NULL && folder_out_close(out);
+    bool ok = written && !ferror(in);
     if (in != NULL)
         fclose(in);
     if (!ok)

@@ -260,6 +260,24 @@ static int write_json(const result_set *set, const char *csv_path, const char *o
     return ok ? 0 : 1;
 }
 
+/* The options that go together only: one line and false when they do not. */
+static bool options_agree(const report_args *a)
+{
+    const char *why = NULL;
+    if (a->ninputs > 1 && a->baseline != NULL)
+        why = "--baseline is for one results file (hosts: --reference)";
+    for (size_t i = 0; why == NULL && a->ninputs > 1 && i < a->ninputs; i++)
+        if (strcmp(a->inputs[i], "-") == 0)
+            why = "'-' (stdin) is for one results file, not several hosts'";
+    if (why == NULL && (a->html.charts_dir != NULL || a->html.notes != NULL) && a->formats != F_HTML)
+        why = "--charts and --notes are for --format html";
+    if (why == NULL && a->ninputs <= 1 && a->reference != NULL)
+        why = "--reference is for several hosts' results";
+    if (why != NULL)
+        fprintf(stderr, "osslbench report: %s\n", why);
+    return why == NULL;
+}
+
 int cmd_report(int argc, char **argv)
 {
     report_args a = {0};
@@ -272,29 +290,13 @@ int cmd_report(int argc, char **argv)
     const char *input = ninputs > 0 ? inputs[0] : NULL;
     int formats = a.formats;
     html_sources html = a.html;
-    if (ninputs > 1 && baseline != NULL) {
-        fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
+    if (!options_agree(&a))
         return 2;
-    }
-    for (size_t i = 0; ninputs > 1 && i < ninputs; i++)
-        if (strcmp(inputs[i], "-") == 0) {
-            fputs("osslbench report: '-' (stdin) is for one results file, not several hosts'\n",
-                  stderr);
-            return 2;
-        }
-    if ((html.charts_dir != NULL || html.notes != NULL) && formats != F_HTML) {
-        fputs("osslbench report: --charts and --notes are for --format html\n", stderr);
-        return 2;
-    }
     if (ninputs > 1) {
         char title[PATH_MAX + 32];
         report_page_title(title, sizeof title, out != NULL ? out : ".");
         html.title = title;
         return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
-    }
-    if (reference != NULL) {
-        fputs("osslbench report: --reference is for several hosts' results\n", stderr);
-        return 2;
     }
     if (input == NULL && !(formats == F_HTML && html.notes != NULL)) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);

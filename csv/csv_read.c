@@ -60,6 +60,28 @@ static bool grow(result_set *out, size_t **lines, size_t *cap)
     return true;
 }
 
+/* The fields of a row line by column (NULL: not in the file): 1, 0 for a
+ * blank line, -1 with what is wrong in why ("line N: ..."). */
+static int row_fields(char *line, size_t lineno, const int *map, char **fields, char *why, size_t n)
+{
+    csv_line sl;
+    const char *err;
+    if (!csv_split(line, &sl, &err)) {
+        snprintf(why, n, "line %zu: %s", lineno, err);
+        return -1;
+    }
+    if (sl.count == 1 && sl.field[0][0] == '\0')
+        return 0;
+    for (int c = 0; c < C_COUNT; c++) {
+        if (map[c] >= 0 && (size_t)map[c] >= sl.count) {
+            snprintf(why, n, "line %zu: %zu fields, expected at least %d", lineno, sl.count, map[c] + 1);
+            return -1;
+        }
+        fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
+    }
+    return 1;
+}
+
 /* The writer flushes whole lines, so a last line without its end of line
  * is a write cut short (a full disk, a crash): its rows before it are whole
  * and are read, the cut one is dropped with a warning (even if it parses,
@@ -72,7 +94,6 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
     int map[C_COUNT];
     bool ok = false, complete, eof, nul;
     const char *err = NULL;
-    csv_line sl;
 
     for (;;) {
         if (!csv_read_line(f, &line, &cap, &complete, &eof, &nul)) {
@@ -107,21 +128,14 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
                 goto done;
             continue;
         }
-        if (!csv_split(line, &sl, &err)) {
-            snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
+        char *fields[C_COUNT], what[160];
+        int got = row_fields(line, lineno, map, fields, what, sizeof what);
+        if (got < 0) {
+            snprintf(why, n, "%s: %s", name, what);
             goto done;
         }
-        if (sl.count == 1 && sl.field[0][0] == '\0')
+        if (got == 0)
             continue; /* blank line */
-        char *fields[C_COUNT];
-        for (int c = 0; c < C_COUNT; c++) {
-            if (map[c] >= 0 && (size_t)map[c] >= sl.count) {
-                snprintf(why, n, "%s: line %zu: %zu fields, expected at least %d", name, lineno,
-                         sl.count, map[c] + 1);
-                goto done;
-            }
-            fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
-        }
         if (!grow(out, &lines, &rows_cap)) {
             snprintf(why, n, "%s: out of memory", name);
             goto done;

@@ -43,7 +43,9 @@ FILE *folder_out_file(const folder_out *o, const char *name, char *why, size_t n
 bool folder_out_close(FILE *f)
 {
     bool ok = fflush(f) == 0 && !ferror(f);
-    return (fclose(f) == 0) & ok;
+    if (fclose(f) != 0)
+        ok = false;
+    return ok;
 }
 
 bool folder_out_publish(const folder_out *o, const char *name, char *why, size_t n)

@@ -24,6 +24,16 @@ setup() {
 # sq DB SQL...: through the sqlite3 CLI, not osslbench's code.
 sq() { sqlite3 "$@"; }
 digest() { sha256sum <"$1"; }
+# host_folder NAME TEXT: $T/NAME, a copy of the run whose metadata.txt has
+# host: TEXT and whose run_id ends in NAME, imported into $T/NAME.db.
+host_folder() {
+    local rid
+    cp -r "$RUN" "$T/$1"
+    rid=$(sq "$GOOD" "select run_id from runs limit 1")
+    sed -i "s/^host: .*/host: $2/" "$T/$1/metadata.txt"
+    sed -i "s/$rid/${rid}$1/g" "$T/$1/results.csv" "$T/$1/metadata.txt"
+    "$OSSLBENCH" db import "$T/$1" --db "$T/$1.db" >/dev/null
+}
 # no_crash STATUS: not killed by a signal, not timed out
 no_crash() { [ "$1" -lt 124 ] || { echo "exit $1" >&2; return 1; }; }
 
@@ -120,12 +130,8 @@ assert len(bad) == 1 and "not finite" in bad[0]["note"], bad' "$output"
 }
 
 @test "ESC, BEL and C1 in host: or run_id: history in every format and columns show them escaped" {
-    cp -r "$RUN" "$T/p"
-    rid=$(sq "$GOOD" "select run_id from runs limit 1")
     evil=$(printf '\033]0;PWNED\007\033[2J\302\233\342\200\256x')
-    sed -i "s/^host: .*/host: $evil/" "$T/p/metadata.txt"
-    sed -i "s/$rid/${rid}p/g" "$T/p/results.csv" "$T/p/metadata.txt"
-    "$OSSLBENCH" db import "$T/p" --db "$T/p.db" >/dev/null
+    host_folder p "$evil"
     for f in term csv md; do
         "$OSSLBENCH" history --workload sha256 --db "$T/p.db" --format $f >"$T/out.$f"
         if LC_ALL=C grep -q $'\033\|\007\|\302\233\|\342\200\256' "$T/out.$f"; then
@@ -356,12 +362,7 @@ PY
 }
 
 @test "U+009B (a CSI) and U+202E (right-to-left) in host: history and report --format json write them as \\u escapes, never raw" {
-    cp -r "$RUN" "$T/u"
-    rid=$(sq "$GOOD" "select run_id from runs limit 1")
-    evil=$(printf 'a\302\233[2Jb\342\200\256c')
-    sed -i "s/^host: .*/host: $evil/" "$T/u/metadata.txt"
-    sed -i "s/$rid/${rid}u/g" "$T/u/results.csv" "$T/u/metadata.txt"
-    "$OSSLBENCH" db import "$T/u" --db "$T/u.db" >/dev/null
+    host_folder u "$(printf 'a\302\233[2Jb\342\200\256c')"
     "$OSSLBENCH" history --workload sha256 --db "$T/u.db" --format json >"$T/h.json"
     "$OSSLBENCH" report --format json "$T/u" >"$T/r.json"
     for f in h r; do
