@@ -99,6 +99,9 @@ gone_at_once() { [ "$1" -ne 124 ] || { echo "timed out: hung" >&2; return 1; }; 
         gone_at_once "$status"; [ "$status" -ne 0 ]
         [[ $output == *"$R/results.csv: not a regular file"* ]] || { echo "$cmd: $output"; false; }
     done
+    run timeout 20 "$OSSLBENCH" columns "$R/results.csv" rate </dev/null
+    gone_at_once "$status"; [ "$status" -eq 2 ]
+    [[ $output == *"$R/results.csv: not a regular file" ]]
     rm "$R/results.csv"
     ln -s /dev/stdin "$R/results.csv"
     run timeout 20 "$OSSLBENCH" db import "$R" --db "$T/h.db" <"$RUN/results.csv"
@@ -126,7 +129,12 @@ gone_at_once() { [ "$1" -ne 124 ] || { echo "timed out: hung" >&2; return 1; }; 
     [[ $output != *"TITLE-$$-MARK"* ]]
     [[ $output != *"data:image/svg+xml;base64"* ]]
     [[ $output == *"plots/charts.list: plots is a symlink: not shown"* ]]
-    rm "$R/plots"; mkdir "$R/plots"
+    mv "$R/results.csv" "$T/out/results.csv"
+    ln -s "$T/out/results.csv" "$R/results.csv"
+    run timeout 20 "$OSSLBENCH" draw "$R" # the run folder's results.csv a symlink out of it
+    [ "$status" -eq 1 ]
+    [[ $output == *"$R/results.csv: a symlink"* ]]
+    rm "$R/results.csv" "$R/plots"; cp "$RUN/results.csv" "$R/"; mkdir "$R/plots"
     ln -s "$T/out/charts.list" "$R/plots/charts.list"
     run timeout 20 "$OSSLBENCH" report --format html "$R"
     [ "$status" -eq 0 ]
