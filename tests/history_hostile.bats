@@ -272,7 +272,7 @@ PY
     [[ $output == *"a/h.db: read-only: db import writes into the file and beside it, and may not here" ]]
 }
 
-@test "a damaged page (one byte of a results leaf): db import, history and dashboard say 'a damaged SQLite file', exit 2, add nothing" {
+@test "a damaged page (a results leaf, the meta table): db import, history and dashboard say 'a damaged SQLite file', exit 2, add nothing" {
     python3 - "$RUN/results.csv" "$T/many.csv" <<'PY'
 import csv, sys
 r = list(csv.reader(open(sys.argv[1]))); h = r[0]; i = h.index('run_id')
@@ -292,6 +292,12 @@ PY
     run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/c.db"
     [ "$status" -eq 2 ]; [[ $output == *"a damaged SQLite file"* ]]
     [ "$(digest "$T/c.db")" = "$h" ]
+    cp "$GOOD" "$T/m.db" # the meta table's page says 9 cells where it has 1
+    pg=$(sq "$T/m.db" "select rootpage from sqlite_master where name = 'meta'")
+    printf '\x0d\x00\x00\x00\x09' | dd of="$T/m.db" bs=1 seek=$(((pg - 1) * ps)) conv=notrunc status=none
+    run timeout 30 "$OSSLBENCH" db import "$RUN" --db "$T/m.db"
+    [ "$status" -eq 2 ]
+    [[ $output == *"m.db: a damaged SQLite file (quick_check: "* ]] # was "not an osslbench history database"
 }
 
 @test "every primary-key index pointed at an empty b-tree (schema text as ours, quick_check ok): db import refuses it, never imports a run twice" {
