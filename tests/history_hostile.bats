@@ -34,6 +34,15 @@ host_folder() {
     sed -i "s/$rid/${rid}$1/g" "$T/$1/results.csv" "$T/$1/metadata.txt"
     "$OSSLBENCH" db import "$T/$1" --db "$T/$1.db" >/dev/null
 }
+# drawn_as_numbers DB: the dashboard of DB is drawn, every coordinate a number
+drawn_as_numbers() {
+    run timeout 20 "$OSSLBENCH" dashboard --db "$1" --out "$T/vd"
+    [ "$status" -eq 0 ]
+    grep -oE ' (x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"' "$T/vd/index.html" >"$T/coords"
+    [ -s "$T/coords" ]
+    run grep -ciE 'inf|nan' "$T/coords"
+    [ "$output" -eq 0 ]
+}
 # no_crash STATUS: not killed by a signal, not timed out
 no_crash() { [ "$1" -lt 124 ] || { echo "exit $1" >&2; return 1; }; }
 
@@ -71,12 +80,7 @@ import json, sys
 d = json.loads(sys.argv[1], parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
 bad = [r for r in d["history"] if r["rate"] is None]
 assert len(bad) == 1 and "not finite" in bad[0]["note"], bad' "$output"
-    run timeout 20 "$OSSLBENCH" dashboard --db "$T/v.db" --out "$T/vd"
-    [ "$status" -eq 0 ]
-    grep -oE ' (x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"' "$T/vd/index.html" >"$T/coords"
-    [ -s "$T/coords" ]
-    run grep -ciE 'inf|nan' "$T/coords"
-    [ "$output" -eq 0 ]
+    drawn_as_numbers "$T/v.db"
 }
 
 @test "another application's SQLite file, or an empty file: history and dashboard refuse it and leave it byte for byte" {
@@ -213,12 +217,7 @@ PY
     [ "$(sq "$T/b.db" 'select count(*) from results')" -eq 0 ]
     cp "$GOOD" "$T/v.db"
     sq "$T/v.db" "update results set rate=1.7e308, ci_high=1.7e308 where rowid=(select min(rowid) from results)"
-    run timeout 20 "$OSSLBENCH" dashboard --db "$T/v.db" --out "$T/vd"
-    [ "$status" -eq 0 ]
-    grep -oE ' (x|y|cx|cy|x1|y1|x2|y2|points)="[^"]*"' "$T/vd/index.html" >"$T/coords"
-    [ -s "$T/coords" ]
-    run grep -ciE 'inf|nan' "$T/coords"
-    [ "$output" -eq 0 ]
+    drawn_as_numbers "$T/v.db"
 }
 
 @test "a handed -wal: history and dashboard read it and leave the database and its -wal byte for byte; a read-only file is no error for them" {
