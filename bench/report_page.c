@@ -3,7 +3,7 @@
 #include "report_page.h"
 
 #include "../csv/csv.h"
-#include "../cli/cmd_report_hosts.h"
+#include "../record/folder_out.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -53,14 +53,14 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
     snprintf(explain, sizeof explain, "%s/explain", run_dir);
     src.explain_dir = csv_path != NULL ? explain : NULL;
     if (src.charts_dir == NULL && csv_path != NULL)
-        src.charts_dir = plots;
+        src.charts_dir = plots, src.charts_in = run_dir;
     run_page page = {.r = r, .src = &src};
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             snprintf(why, n, "%s: %s", out, strerror(errno));
             return false;
         }
-        return report_out_atomic_why(out, "report.html", write_run_page, &page, why, n);
+        return folder_out_write(out, "report.html", write_run_page, &page, why, n);
     }
     write_run_page(&page, stdout);
     if (fflush(stdout) != 0) {
