@@ -133,7 +133,7 @@ void html_put_run(html_page *pg, const report *r, const html_sources *src, int l
     html_put(pg->f, r->rel[r->baseline].label);
     fputs(".</p>\n", pg->f);
     html_explained explained;
-    html_explained_read(src->explain_dir, &explained);
+    html_explained_read(src->explain_in, &explained);
     html_put_explained_problem(pg, &explained);
     put_changes(pg, r, &charts, &explained, level);
     html_explained_free(&explained);

@@ -17,7 +17,7 @@ typedef struct html_sources {
                              * is that run folder's own plots* folder, read inside it */
     const char *metadata;   /* the run's metadata.txt ("key: value" lines) */
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
-    const char *explain_dir; /* the run's explain/ (make compare EXPLAIN=N), or NULL */
+    const char *explain_in; /* the run folder whose explain/ (make compare EXPLAIN=N) is read, or NULL */
 } html_sources;
 
 /* The page's Content-Security-Policy: nothing may run or load but the

@@ -64,10 +64,11 @@ typedef struct {
 typedef struct html_explained {
     html_explanation *e;
     size_t n;
-    char dir[4096];
+    char root[4096]; /* the run folder: explain/ and its files are read inside it */
     char problem[200];
 } html_explained;
-void html_explained_read(const char *dir, html_explained *x);
+/* The explain/changes.csv of the run folder `in` (NULL: none). */
+void html_explained_read(const char *in, html_explained *x);
 void html_explained_free(html_explained *x);
 /* The explanation of p (new_label against old_label), if there is one:
  * its summary and its two charts. */
