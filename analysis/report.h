@@ -141,7 +141,8 @@ bool report_draws_release_bars(const report *r);
  * verdicts of `osslbench regress`, as a Markdown table (timeline_notes.c).
  * False when out of memory. */
 bool report_write_timeline_md(const report *r, FILE *f);
-/* gnuplot .dat files and charts.list into dir (which must exist). */
+/* gnuplot .dat files and charts.list into dir (which must exist): a
+ * folder of the caller's own, a stage of record/folder_out.h, never a handed one. */
 bool report_write_dat(const report *r, const char *dir, char *why, size_t n);
 
 /* "16 B", "1 KiB", "16 KiB" */

@@ -88,14 +88,15 @@ bool hosts_add(hosts_report *h, const char *input, char *why, size_t n)
     h->host = host;
     hosts_host *x = &h->host[h->nhost];
     *x = (hosts_host){0};
-    if (is_dir(path)) {
+    bool folder = is_dir(path);
+    if (folder) {
         snprintf(x->csv, sizeof x->csv, "%s/results.csv", path);
         if (label[0] == '\0')
             metadata_value(path, "host", label, sizeof label);
     } else {
         snprintf(x->csv, sizeof x->csv, "%s", path);
     }
-    if (!csv_read_file(x->csv, &x->set, why, n))
+    if (!csv_read_file(x->csv, !folder, &x->set, why, n))
         return false;
     if (x->set.warning[0] != '\0')
         fprintf(stderr, "osslbench report: warning: %s\n", x->set.warning);

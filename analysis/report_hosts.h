@@ -71,7 +71,8 @@ void hosts_write_term(const hosts_report *h, FILE *f);
 void hosts_write_csv(const hosts_report *h, FILE *f);
 /* Which releases each host has; one line per release missing somewhere. */
 void hosts_write_coverage(const hosts_report *h, FILE *f);
-/* hosts-*.dat, relative-*.dat and charts.list into dir (which must exist). */
+/* hosts-*.dat, relative-*.dat and charts.list into dir (which must exist): a
+ * folder of the caller's own, a stage of record/folder_out.h, never a handed one. */
 bool hosts_write_dat(const hosts_report *h, const char *dir, char *why, size_t n);
 
 #endif

@@ -128,12 +128,12 @@ static void write_scaling(const void *r, FILE *f)
 void html_put_run(html_page *pg, const report *r, const html_sources *src, int level)
 {
     html_charts charts;
-    html_charts_read(src->charts_dir, &charts);
+    html_charts_read(src->charts_in, src->charts_dir, &charts);
     fprintf(pg->f, "<p class=\"lead\">%zu release(s), %zu point(s); baseline ", r->nrel, r->npt);
     html_put(pg->f, r->rel[r->baseline].label);
     fputs(".</p>\n", pg->f);
     html_explained explained;
-    html_explained_read(src->explain_dir, &explained);
+    html_explained_read(src->explain_in, &explained);
     html_put_explained_problem(pg, &explained);
     put_changes(pg, r, &charts, &explained, level);
     html_explained_free(&explained);
@@ -180,5 +180,5 @@ void html_plots_dir(const char *run_dir, char *buf, size_t n)
             snprintf(newest, sizeof newest, "%s", e->d_name);
     if (d != NULL)
         closedir(d);
-    snprintf(buf, n, "%s/%s", run_dir, newest);
+    snprintf(buf, n, "%s", newest);
 }

@@ -13,9 +13,11 @@
 typedef struct html_sources {
     const char *title;      /* the page's heading ("osslbench report: <run>") */
     const char *charts_dir; /* the SVGs charts.list names (drawn by osslbench draw) */
+    const char *charts_in;  /* NULL: charts_dir is the user's --charts; else charts_dir
+                             * is that run folder's own plots* folder, read inside it */
     const char *metadata;   /* the run's metadata.txt ("key: value" lines) */
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
-    const char *explain_dir; /* the run's explain/ (make compare EXPLAIN=N), or NULL */
+    const char *explain_in; /* the run folder whose explain/ (make compare EXPLAIN=N) is read, or NULL */
 } html_sources;
 
 /* The page's Content-Security-Policy: nothing may run or load but the
@@ -29,8 +31,8 @@ void hosts_write_html(const hosts_report *h, const html_sources *src, FILE *f);
 /* A page of the notes alone (a fleet where no host returned results). */
 void notes_write_html(const html_sources *src, FILE *f);
 
-/* The charts folder of a results folder: its newest plots-<time> folder,
- * else plots (where plots/draw.sh draws). */
+/* The charts folder of a results folder, its name in it: its newest
+ * plots-<time> folder, else plots (where plots/draw.sh draws). */
 void html_plots_dir(const char *run_dir, char *buf, size_t n);
 
 #endif

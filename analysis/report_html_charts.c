@@ -4,6 +4,7 @@
 #include "report_html_parts.h"
 #include "svg_image.h"
 #include "../record/folder_file.h"
+#include "../record/room.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -29,52 +30,66 @@ static void field(const char *line, int k, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)len, line ? line : "");
 }
 
-void html_charts_read(const char *dir, html_charts *out)
+/* name inside the charts' folder, as folder_file_open_in takes it. */
+static void chart_file(const html_charts *c, const char *name, char *rel, size_t n)
+{
+    snprintf(rel, n, "%s%s%s", c->sub, c->sub[0] ? "/" : "", name);
+}
+
+static void add_line(html_charts *out, const char *line)
+{
+    out->c = room_for_one(out->c, out->n, sizeof *out->c);
+    html_chart *c = &out->c[out->n++];
+    field(line, 0, c->kind, sizeof c->kind);
+    field(line, 1, c->name, sizeof c->name);
+    field(line, 3, c->title, sizeof c->title);
+}
+
+void html_charts_read(const char *in, const char *dir, html_charts *out)
 {
     *out = (html_charts){.n = 0};
-    char path[4200], line[2048];
     if (dir == NULL)
         return;
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
+    snprintf(out->root, sizeof out->root, "%s", in != NULL ? in : dir);
+    snprintf(out->sub, sizeof out->sub, "%s", in != NULL ? dir : "");
+    char rel[512], why[128], *line = NULL;
+    chart_file(out, "charts.list", rel, sizeof rel);
+    FILE *f = folder_file_open_in(out->root, rel, FOLDER_FILE_TEXT_MAX, why, sizeof why);
+    if (f == NULL) {
+        if (strcmp(why, "missing") != 0)
+            snprintf(out->refused, sizeof out->refused, "%s: %s", rel, why);
         return;
-    snprintf(out->dir, sizeof out->dir, "%s", dir);
-    size_t cap = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        if (out->n == cap) {
-            cap = cap ? cap * 2 : 32;
-            html_chart *c = realloc(out->c, cap * sizeof *c);
-            if (c == NULL)
-                break;
-            out->c = c;
-        }
-        html_chart *c = &out->c[out->n++];
-        field(line, 0, c->kind, sizeof c->kind);
-        field(line, 1, c->name, sizeof c->name);
-        field(line, 3, c->title, sizeof c->title);
     }
+    out->listed = true;
+    size_t len = 0;
+    while (folder_file_line(f, &line, &len) >= 0)
+        if (out->n < FOLDER_LIST_MAX)
+            add_line(out, line);
+        else
+            out->left_out++;
+    free(line);
     fclose(f);
+    for (size_t i = 0; i < out->n; i++)
+        name_index_put(&out->by_name, out->c[i].name, i);
 }
 
 void html_charts_free(html_charts *c)
 {
     free(c->c);
+    name_index_free(&c->by_name);
     *c = (html_charts){.n = 0};
 }
 
 size_t html_chart_find(const html_charts *c, const char *name)
 {
-    size_t i = 0;
-    while (i < c->n && strcmp(c->c[i].name, name) != 0)
-        i++;
-    return i;
+    size_t i = name_index_get(&c->by_name, name);
+    return i == NAME_INDEX_NONE ? c->n : i;
 }
 
 /* The whole file, NUL-terminated, or NULL (why says so). */
-static char *slurp(const char *path, size_t *len, char *why, size_t n)
+static char *slurp(const html_charts *c, const char *rel, size_t *len, char *why, size_t n)
 {
-    FILE *f = folder_file_open(path, FOLDER_FILE_SVG_MAX, why, n);
+    FILE *f = folder_file_open_in(c->root, rel, FOLDER_FILE_SVG_MAX, why, n);
     if (f == NULL) {
         if (strcmp(why, "missing") == 0)
             snprintf(why, n, "not drawn");
@@ -101,16 +116,13 @@ static bool embedded_before(html_page *pg, const char *path, bool anchor)
     char *copy = NULL;
     if (asprintf(&copy, "%s%s", anchor ? "#" : "", path) < 0)
         abort();
-    for (size_t i = 0; i < pg->nembedded; i++)
-        if (strcmp(pg->embedded[i], copy) == 0) {
-            free(copy);
-            return true;
-        }
-    char **more = realloc(pg->embedded, (pg->nembedded + 1) * sizeof *more);
-    if (more == NULL)
-        abort();
-    pg->embedded = more;
+    if (name_index_get(&pg->seen, copy) != NAME_INDEX_NONE) {
+        free(copy);
+        return true;
+    }
+    pg->embedded = room_for_one(pg->embedded, pg->nembedded, sizeof *pg->embedded);
     pg->embedded[pg->nembedded++] = copy;
+    name_index_put(&pg->seen, copy, pg->nembedded - 1);
     return false;
 }
 
@@ -119,6 +131,7 @@ void html_page_free(html_page *pg)
     for (size_t i = 0; i < pg->nembedded; i++)
         free(pg->embedded[i]);
     free(pg->embedded);
+    name_index_free(&pg->seen);
     pg->embedded = NULL;
     pg->nembedded = 0;
 }
@@ -137,13 +150,15 @@ void html_put_chart(html_page *pg, const html_charts *c, size_t i, bool anchor)
         fputs("<p class=\"bad\">charts.list names a chart that is not a file name.</p>\n", pg->f);
         return;
     }
-    char path[4500], why[128];
-    snprintf(path, sizeof path, "%s/%s.svg", c->dir, ch->name);
+    char path[4800], rel[512], file[210], why[128];
+    snprintf(file, sizeof file, "%s.svg", ch->name);
+    chart_file(c, file, rel, sizeof rel);
+    snprintf(path, sizeof path, "%s/%s", c->root, rel);
     size_t len = 0;
     char *svg = NULL;
     if (embedded_before(pg, path, anchor))
         snprintf(why, sizeof why, "shown once on this page, above");
-    else if ((svg = slurp(path, &len, why, sizeof why)) != NULL && len > PAGE_CHARTS_MAX - pg->chart_bytes) {
+    else if ((svg = slurp(c, rel, &len, why, sizeof why)) != NULL && len > PAGE_CHARTS_MAX - pg->chart_bytes) {
         snprintf(why, sizeof why, "left out: the page's charts would pass %d MiB", PAGE_CHARTS_MAX >> 20);
         free(svg);
         svg = NULL;
@@ -195,11 +210,20 @@ static size_t group_of(const html_chart *ch, const char *const *groups, size_t n
 void html_put_chart_groups(html_page *pg, const html_charts *c, const char *const *groups,
                            size_t ngroup, int level)
 {
-    if (c->dir[0] == '\0') {
+    if (c->refused[0] != '\0') {
+        fputs("<p class=\"bad\">", pg->f);
+        html_put(pg->f, c->refused);
+        fputs(": not shown (a file of the run folder is read only as a regular file inside it).</p>\n", pg->f);
+        return;
+    }
+    if (!c->listed) {
         fputs("<p class=\"bad\">No charts.list: the charts were not drawn (make plots).</p>\n",
               pg->f);
         return;
     }
+    if (c->left_out > 0)
+        fprintf(pg->f, "<p class=\"bad\">charts.list has %zu lines past the first %d: not shown.</p>\n",
+                c->left_out, FOLDER_LIST_MAX);
     for (size_t g = 0; g <= ngroup; g++) {
         bool any = false;
         for (size_t i = 0; i < c->n; i++) {

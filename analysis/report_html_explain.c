@@ -1,8 +1,10 @@
 /* "Why" under a verdict: a run folder's explain/changes.csv (make compare
  * EXPLAIN=N, record/explain_changes.def) read as data, each explained change
  * shown under its verdict with its two charts (inert images).  The file is
- * hostile like any of a handed folder: a regular file only, bounded, every
- * field escaped; a chart named by it must be a plain file name there. */
+ * hostile like any of a handed folder: read by record/folder_file.h's rule
+ * (a regular file, inside the run folder through no symlinked explain/,
+ * bounded), every field escaped; a chart named by it must be a plain file
+ * name there, read by the same rule. */
 #include "report_html_parts.h"
 #include "../csv/csv_lines.h"
 #include "../csv/units.h"
@@ -56,20 +58,19 @@ static bool add_row(html_explained *x, const csv_line *l)
     return true;
 }
 
-void html_explained_read(const char *dir, html_explained *x)
+void html_explained_read(const char *in, html_explained *x)
 {
     *x = (html_explained){0};
-    if (dir == NULL)
+    if (in == NULL)
         return;
-    char path[4200], why[128];
-    snprintf(path, sizeof path, "%s/changes.csv", dir);
-    FILE *f = folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why);
+    char why[128];
+    FILE *f = folder_file_open_in(in, "explain/changes.csv", FOLDER_FILE_TEXT_MAX, why, sizeof why);
     if (f == NULL) {
         if (strcmp(why, "missing") != 0)
             snprintf(x->problem, sizeof x->problem, "explain/changes.csv: %s", why);
         return;
     }
-    snprintf(x->dir, sizeof x->dir, "%s", dir);
+    snprintf(x->root, sizeof x->root, "%s", in);
     char *buf = NULL;
     size_t cap = 0, lineno = 0;
     bool complete, eof, nul;
@@ -143,8 +144,8 @@ static void put_chart(html_page *pg, const html_explained *x, const char *file, 
     }
     snprintf(ch.name, sizeof ch.name, "%.*s", (int)(len - 4), file);
     snprintf(ch.title, sizeof ch.title, "%s", title);
-    html_charts one = {.c = &ch, .n = 1};
-    snprintf(one.dir, sizeof one.dir, "%s", x->dir);
+    html_charts one = {.c = &ch, .n = 1, .sub = "explain"};
+    snprintf(one.root, sizeof one.root, "%s", x->root);
     html_put_chart(pg, &one, 0, false);
 }
 

@@ -65,7 +65,7 @@ static void put_host(html_page *pg, const hosts_host *host)
     char *run_dir = dirname(dir);
     html_plots_dir(run_dir, plots, sizeof plots);
     snprintf(metadata, sizeof metadata, "%s/metadata.txt", run_dir);
-    html_sources src = {.charts_dir = plots, .metadata = metadata};
+    html_sources src = {.charts_dir = plots, .charts_in = run_dir, .metadata = metadata};
     report r;
     if (!report_init(&r, &host->set, NULL, why, sizeof why)) {
         fputs("<p class=\"bad\">", pg->f);
@@ -96,7 +96,7 @@ void hosts_write_html(const hosts_report *h, const html_sources *src, FILE *f)
     html_put(f, h->host[h->reference].label);
     fputs(".</p>\n", f);
     html_charts charts;
-    html_charts_read(src->charts_dir, &charts);
+    html_charts_read(src->charts_in, src->charts_dir, &charts);
     put_cross_changes(&pg, h, &charts);
     const char **groups = malloc((h->nrel + 1) * sizeof *groups);
     for (size_t k = 0; groups != NULL && k < h->nrel; k++)

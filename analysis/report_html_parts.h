@@ -4,6 +4,7 @@
 #define ANALYSIS_REPORT_HTML_PARTS_H
 
 #include "chart_data.h"
+#include "../record/name_index.h"
 #include "html_escape.h"
 #include "report_html.h"
 #include "verdict_set.h"
@@ -16,19 +17,29 @@ typedef struct {
 typedef struct {
     html_chart *c;
     size_t n;
-    char dir[4096]; /* "" when there is no charts.list */
+    name_index by_name; /* each name's first line */
+    /* the folder the user gave (their word) and, when the charts are the
+     * run folder's own plots*, that folder in it (else ""): every file is
+     * read inside them by record/folder_file.h's rule */
+    char root[4096], sub[256];
+    bool listed;       /* charts.list was read */
+    char refused[768]; /* "" or why charts.list was not read (a symlink, a FIFO...) */
+    size_t left_out;   /* lines past FOLDER_LIST_MAX, not read */
 } html_charts;
 
 typedef struct {
     FILE *f;
     char **embedded; /* the charts embedded so far: each once a page */
     size_t nembedded, chart_bytes;
+    name_index seen; /* embedded, for a constant-time look-up */
 } html_page;
 /* Frees what the page remembers (not f). */
 void html_page_free(html_page *pg);
 
 /* ---- report_html_charts.c ---- */
-void html_charts_read(const char *dir, html_charts *out);
+/* The charts.list of dir: a folder the user named (in NULL), or the run
+ * folder in's own folder dir ("plots"). */
+void html_charts_read(const char *in, const char *dir, html_charts *out);
 void html_charts_free(html_charts *c);
 /* Index of the chart named name, or c->n. */
 size_t html_chart_find(const html_charts *c, const char *name);
@@ -53,10 +64,11 @@ typedef struct {
 typedef struct html_explained {
     html_explanation *e;
     size_t n;
-    char dir[4096];
+    char root[4096]; /* the run folder: explain/ and its files are read inside it */
     char problem[200];
 } html_explained;
-void html_explained_read(const char *dir, html_explained *x);
+/* The explain/changes.csv of the run folder `in` (NULL: none). */
+void html_explained_read(const char *in, html_explained *x);
 void html_explained_free(html_explained *x);
 /* The explanation of p (new_label against old_label), if there is one:
  * its summary and its two charts. */

@@ -1,4 +1,5 @@
 #include "verdict_format.h"
+#include "../csv/text_visible.h"
 
 #include "../csv/csv.h"
 #include "../csv/units.h"
@@ -150,8 +151,13 @@ static void summary_line(FILE *f, const verdict_table *t)
 
 static void print_term(FILE *f, const verdict_table *t, const verdict_context *c)
 {
-    fprintf(f, "OLD: %s (%s)\nNEW: %s (%s)\n", c->old_label, c->old_source, c->new_label,
-            c->new_source);
+    /* the sources are paths and the notes a file's text: a terminal is shown
+     * their control characters (a handed folder's name can hold any) */
+    fprintf(f, "OLD: %s (", c->old_label);
+    text_put_visible(f, c->old_source, false);
+    fprintf(f, ")\nNEW: %s (", c->new_label);
+    text_put_visible(f, c->new_source, false);
+    fputs(")\n", f);
     describe_rule(f, &c->rule);
     describe_counts(f, t, &c->rule);
     char ci_head[24];
@@ -162,9 +168,11 @@ static void print_term(FILE *f, const verdict_table *t, const verdict_context *c
         const verdict_point *p = &t->points[i];
         cells x;
         format_cells(p, &x);
-        fprintf(f, "%-12s %-6s %-7s %6" PRIu64 " %14s %14s %7s %-16s %7s  %-8s %s\n",
+        fprintf(f, "%-12s %-6s %-7s %6" PRIu64 " %14s %14s %7s %-16s %7s  %-8s ",
                 point_name(p), p->api, p->op, p->bytes, x.o, x.n, x.r, x.ci, x.pv,
-                verdict_name(p->result.verdict), p->result.note);
+                verdict_name(p->result.verdict));
+        text_put_visible(f, p->result.note, false);
+        fputc('\n', f);
     }
     fputc('\n', f);
     summary_line(f, t);

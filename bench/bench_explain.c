@@ -185,7 +185,7 @@ int bench_explain_changes(const bench_libs *libs, const char *dir, const char *b
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
     result_set set;
     report r;
-    if (!csv_read_file(csv, &set, why, sizeof why))
+    if (!csv_read_file(csv, false, &set, why, sizeof why))
         return bench_say("EXPLAIN: %s", why), 1;
     report_change *ch = NULL;
     size_t nch = 0;

@@ -3,7 +3,7 @@
 #include "report_page.h"
 
 #include "../csv/csv.h"
-#include "../cli/cmd_report_hosts.h"
+#include "../record/folder_out.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -42,7 +42,6 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
                        char *why, size_t n)
 {
     char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
-    char explain[PATH_MAX + 64];
     snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
     char *run_dir = csv_path != NULL ? dirname(dir) : dir;
     html_plots_dir(run_dir, plots, sizeof plots);
@@ -50,17 +49,16 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
     report_page_title(title, sizeof title, out != NULL ? out : run_dir);
     src.title = title;
     src.metadata = csv_path != NULL ? metadata : NULL;
-    snprintf(explain, sizeof explain, "%s/explain", run_dir);
-    src.explain_dir = csv_path != NULL ? explain : NULL;
+    src.explain_in = csv_path != NULL ? run_dir : NULL;
     if (src.charts_dir == NULL && csv_path != NULL)
-        src.charts_dir = plots;
+        src.charts_dir = plots, src.charts_in = run_dir;
     run_page page = {.r = r, .src = &src};
     if (out != NULL) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             snprintf(why, n, "%s: %s", out, strerror(errno));
             return false;
         }
-        return report_out_atomic_why(out, "report.html", write_run_page, &page, why, n);
+        return folder_out_write(out, "report.html", write_run_page, &page, why, n);
     }
     write_run_page(&page, stdout);
     if (fflush(stdout) != 0) {

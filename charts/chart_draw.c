@@ -6,6 +6,9 @@
 #include "../csv/units.h"
 #include "../bench/spawn.h"
 #include "../harness/host.h"
+#include "../record/folder_file.h"
+#include "../record/folder_out.h"
+#include "../record/name_index.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,15 +74,27 @@ static bool matches(const char *pattern, const char *text)
     return ok;
 }
 
+static void free_list(chart_line *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(list[i].line);
+    free(list);
+}
+
 /* The lines of charts.list, each checked; NULL after saying which is bad.
  * A last line without its newline is not read (as `read` did not). */
 static chart_line *read_list(const char *dir, size_t *count)
 {
-    char path[4200];
+    char path[4200], why[128];
     snprintf(path, sizeof path, "%s/charts.list", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
+    FILE *f = folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why);
+    if (f == NULL && strcmp(why, "missing") == 0)
         return die("%s has no charts.list", dir), NULL;
+    if (f == NULL) {
+        char what[4400];
+        snprintf(what, sizeof what, "%s: %s (a folder's files are read only as regular files in it)", path, why);
+        return die("%s", what), NULL;
+    }
     chart_line *list = NULL;
     size_t n = 0, cap = 0, len = 0;
     char *line = NULL;
@@ -87,6 +102,12 @@ static chart_line *read_list(const char *dir, size_t *count)
     for (ssize_t got; ok && (got = getline(&line, &len, f)) > 0;) {
         if (line[got - 1] != '\n')
             break;
+        if (n == FOLDER_LIST_MAX) {
+            char most[32];
+            snprintf(most, sizeof most, "%d", FOLDER_LIST_MAX);
+            ok = !die("charts.list: more than %s charts", most);
+            break;
+        }
         line[got - 1] = '\0';
         if (n == cap && (list = realloc(list, (cap = cap ? 2 * cap : 16) * sizeof *list)) == NULL)
             abort();
@@ -106,9 +127,7 @@ static chart_line *read_list(const char *dir, size_t *count)
     fclose(f);
     *count = n;
     if (!ok) {
-        for (size_t i = 0; i < n; i++)
-            free(list[i].line);
-        free(list);
+        free_list(list, n);
         return NULL;
     }
     return list;
@@ -150,7 +169,8 @@ static void tic_arrays(char *buf, size_t n)
              decades);
 }
 
-/* One gnuplot: in dir, its stderr appended to gnuplot-NAME.FMT.log. */
+/* One gnuplot: in dir (a stage: the chart's data copied in, the chart
+ * written there), its stderr appended to gnuplot-NAME.FMT.log. */
 static pid_t start(const char *gnuplot, const char *plots_dir, const char *dir, const chart_line *c,
                    const char *fmt, const char *tics)
 {
@@ -168,7 +188,7 @@ static pid_t start(const char *gnuplot, const char *plots_dir, const char *dir, 
     pid_t pid = fork();
     if (pid != 0)
         return pid;
-    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd >= 0)
         dup2(fd, STDERR_FILENO);
     if (chdir(dir) != 0 || setenv("GNUPLOT_LIB", plots_dir, 1) != 0) {
@@ -193,7 +213,7 @@ static bool reap_one(void)
 static bool has_data(const char *path)
 {
     struct stat st;
-    return stat(path, &st) == 0 && st.st_size > 0;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
 }
 
 /* "chart NAME.FMT was not drawn: " and the log's first three lines, each
@@ -211,51 +231,114 @@ static void say_missing(const char *log, const char *name, const char *fmt)
     fputc('\n', stderr);
 }
 
-int chart_draw_list(const char *plots_dir, const char *dir)
+/* dir/NAME.dat, read as every file of a handed folder is, copied into the
+ * stage where gnuplot reads it: a FIFO, a symlink or a huge file there
+ * never reaches gnuplot.  false after saying why. */
+static bool copy_data(const folder_out *o, const char *name)
 {
-    size_t n = 0, running = 0, failed = 0, missing = 0;
-    char path[4200];
-    snprintf(path, sizeof path, "%s/charts.list", dir);
-    if (access(path, F_OK) != 0)
-        return die("%s has no charts.list", dir);
-    char gnuplot[4096];
+    char path[4400], file[256], why[4600];
+    snprintf(file, sizeof file, "%s.dat", name);
+    snprintf(path, sizeof path, "%s/%s", o->dir, file);
+    FILE *in = folder_file_open(path, FOLDER_FILE_DAT_MAX, why, sizeof why);
+    FILE *out = in != NULL ? folder_out_file(o, file, why, sizeof why) : NULL;
+    char buf[8192];
+    for (size_t got; out != NULL && (got = fread(buf, 1, sizeof buf, in)) > 0;)
+        fwrite(buf, 1, got, out);
+    bool written = out != NULL && folder_out_close(out);
+    bool ok = written && !ferror(in);
+    if (in != NULL)
+        fclose(in);
+    if (!ok)
+        fprintf(stderr, "plots: chart %s was not drawn: %s: %s\n", name, file,
+                out == NULL ? why : "cannot be copied");
+    return ok;
+}
+
+/* Every chart of list, each format, up to `jobs` gnuplots at a time, in
+ * the stage; the number that failed. */
+static size_t draw_all(const char *plots_dir, const folder_out *o, chart_line *list, size_t n)
+{
+    char gnuplot[4096], tics[4096];
     if (!spawn_which("gnuplot", gnuplot, sizeof gnuplot))
-        return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)");
-    chart_line *list = read_list(dir, &n);
-    if (list == NULL)
-        return 1;
-    fprintf(stderr, "plots: drawing %zu charts (PNG + SVG) into %s\n", n, dir);
-    char tics[4096];
+        return die("%s", "gnuplot is not installed (apt-get install gnuplot-nox)"), 2 * n + 1;
     tic_arrays(tics, sizeof tics);
-    size_t jobs = usable_cpu_count() > 0 ? usable_cpu_count() : 2;
-    for (size_t i = 0; i < n; i++)
+    name_index copied = {0};
+    size_t jobs = usable_cpu_count() > 0 ? usable_cpu_count() : 2, running = 0, failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t first = name_index_put(&copied, list[i].field[1], i);
+        if (first == i && !copy_data(o, list[i].field[1]))
+            list[i].field[1] = NULL; /* not drawn, said */
+        if (list[first].field[1] == NULL) {
+            failed += 2;
+            continue;
+        }
         for (size_t f = 0; f < 2; f++) {
             if (running >= jobs)
                 failed += !reap_one(), running--;
-            if (start(gnuplot, plots_dir, dir, &list[i], formats[f], tics) > 0)
+            if (start(gnuplot, plots_dir, o->stage, &list[i], formats[f], tics) > 0)
                 running++;
             else
                 failed++;
         }
+    }
     for (; running > 0; running--)
         failed += !reap_one();
-    for (size_t i = 0; i < n; i++)
+    name_index_free(&copied);
+    return failed;
+}
+
+/* Each chart drawn, and each log that says something, renamed into the
+ * folder (over a planted symlink, never through it); the charts missing. */
+static size_t publish(const folder_out *o, const chart_line *list, size_t n)
+{
+    size_t missing = 0;
+    name_index done = {0};
+    for (size_t i = 0; i < n; i++) {
+        const char *name = list[i].field[1];
+        if (name == NULL || name_index_put(&done, name, i) != i)
+            continue;
         for (size_t f = 0; f < 2; f++) {
-            char chart[4700], log[4700];
-            snprintf(chart, sizeof chart, "%s/%s.%s", dir, list[i].field[1], formats[f]);
-            snprintf(log, sizeof log, "%s/gnuplot-%s.%s.log", dir, list[i].field[1], formats[f]);
-            if (!has_data(chart)) {
-                missing++;
-                say_missing(log, list[i].field[1], formats[f]);
-            } else if (!has_data(log)) {
-                unlink(log);
+            char chart[300], log[320], path[4600], why[4800];
+            snprintf(chart, sizeof chart, "%s.%s", name, formats[f]);
+            snprintf(log, sizeof log, "gnuplot-%s.%s.log", name, formats[f]);
+            snprintf(path, sizeof path, "%s/%s", o->stage, chart);
+            bool drawn = has_data(path);
+            if (drawn && !folder_out_publish(o, chart, why, sizeof why)) {
+                fprintf(stderr, "plots: chart %s: %s\n", chart, why);
+                drawn = false;
             }
+            snprintf(path, sizeof path, "%s/%s", o->stage, log);
+            missing += !drawn;
+            if (!drawn)
+                say_missing(path, name, formats[f]);
+            if (has_data(path))
+                folder_out_publish(o, log, why, sizeof why);
         }
-    for (size_t i = 0; i < n; i++)
-        free(list[i].line);
-    free(list);
+    }
+    name_index_free(&done);
+    return missing;
+}
+
+int chart_draw_list(const char *plots_dir, const char *dir)
+{
+    size_t n = 0;
+    chart_line *list = read_list(dir, &n);
+    if (list == NULL)
+        return 1;
+    folder_out o;
+    char why[4400];
+    if (!folder_out_begin(&o, dir, why, sizeof why)) {
+        free_list(list, n);
+        return die("%s", why);
+    }
+    fprintf(stderr, "plots: drawing %zu charts (PNG + SVG) into %s\n", n, dir);
+    size_t failed = draw_all(plots_dir, &o, list, n);
+    size_t missing = failed > 2 * n ? 0 : publish(&o, list, n);
+    folder_out_end(&o);
+    free_list(list, n);
     if (failed == 0 && missing == 0)
         return 0;
-    fprintf(stderr, "plots: error: %zu chart file(s) could not be drawn\n", missing);
+    if (failed <= 2 * n)
+        fprintf(stderr, "plots: error: %zu chart file(s) could not be drawn\n", missing);
     return 1;
 }

@@ -117,9 +117,13 @@ int chart_draw_run(const chart_job *job)
     char csv[4200], home[4200], out[4600], path[4800];
     const char *results = job->results;
     if (is_dir(results)) {
+        struct stat st;
         snprintf(csv, sizeof csv, "%s/results.csv", results);
-        if (!is_file(csv))
+        if (lstat(csv, &st) != 0)
             return die("%s has no results.csv: not a benchmark run folder", results);
+        /* the folder, not its results.csv: the report reads what it finds in
+         * it by the folder rule (record/folder_file.h), never a symlink */
+        snprintf(csv, sizeof csv, "%s", results);
         snprintf(home, sizeof home, "%s", results);
     } else if (is_file(results)) {
         snprintf(csv, sizeof csv, "%s", results);

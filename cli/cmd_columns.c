@@ -4,6 +4,7 @@
  * of those files for shell: make compare, bisect, fleet and the tests ask
  * it for columns by name instead of splitting lines on commas. */
 #include "commands.h"
+#include "../record/folder_file.h"
 
 #include "../csv/csv_lines.h"
 #include "../csv/text_visible.h"
@@ -101,9 +102,11 @@ int cmd_columns(int argc, char **argv)
         return refuse("usage: osslbench columns FILE|- NAME... (%s%s)", "see --help", "");
     if ((size_t)argc - 2 > MAX_WANTED)
         return refuse("at most 32 columns at once%s%s", "", "");
-    FILE *f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "r");
-    if (f == NULL)
-        return refuse("%s: %s", argv[1], strerror(errno));
+    char why[128];
+    FILE *f = strcmp(argv[1], "-") == 0 ? stdin
+                                        : folder_file_open_named(argv[1], FOLDER_FILE_CSV_MAX, why, sizeof why);
+    if (f == NULL) /* a FIFO, a device: refused at once, as every reader of results does */
+        return refuse("%s: %s", argv[1], strcmp(why, "missing") == 0 ? strerror(ENOENT) : why);
     int rc = print_columns(f, argv[1], argv + 2, (size_t)argc - 2);
     if (f != stdin)
         fclose(f);

@@ -32,6 +32,12 @@ static void say(const char *who, const char *what, const char *why)
     fputc('\n', stderr);
 }
 
+/* A path on stdout, its control characters shown (text_visible.h). */
+static void shown(const char *path)
+{
+    text_put_visible(stdout, path, false);
+}
+
 typedef struct {
     const char *db;
     const char *words[MAX_INPUTS]; /* "import", then the runs */
@@ -84,18 +90,20 @@ static bool migrate(sqlite3 *db, const char *path, long schema)
     char why[1024];
     history_migration m;
     if (schema == HISTORY_SCHEMA_VERSION) {
-        printf("%s: schema %d already, nothing to migrate\n", path, HISTORY_SCHEMA_VERSION);
+        shown(path);
+        printf(": schema %d already, nothing to migrate\n", HISTORY_SCHEMA_VERSION);
         return true;
     }
     if (!history_migrate(db, path, &m, why, sizeof why)) {
         say("db migrate", NULL, why);
         return false;
     }
+    shown(path);
     if (m.migrated)
-        printf("%s: migrated from schema 1 to %d: %lld bytes before, %lld after\n", path, HISTORY_SCHEMA_VERSION,
-               m.before, m.after);
+        printf(": migrated from schema 1 to %d: %lld bytes before, %lld after\n", HISTORY_SCHEMA_VERSION, m.before,
+               m.after);
     else
-        printf("%s: schema %d already (another process migrated it)\n", path, HISTORY_SCHEMA_VERSION);
+        printf(": schema %d already (another process migrated it)\n", HISTORY_SCHEMA_VERSION);
     return true;
 }
 
@@ -138,8 +146,10 @@ int cmd_db(int argc, char **argv)
             status = 1;
             continue;
         }
-        printf("%s: %zu run(s) added (%zu rows), %zu already in %s\n", a.words[i], c.runs_added,
-               c.rows_added, c.runs_present, a.db);
+        shown(a.words[i]); /* a handed folder's name can hold an escape sequence */
+        printf(": %zu run(s) added (%zu rows), %zu already in ", c.runs_added, c.rows_added, c.runs_present);
+        shown(a.db);
+        putchar('\n');
     }
     history_close(db);
     return status;
@@ -221,6 +231,8 @@ int cmd_history(int argc, char **argv)
         say("history", NULL, why);
         return 2;
     }
+    if (*why)
+        say("history", "warning", why);
     long rows = history_write(db, &a.q, stdout, why, sizeof why);
     history_close(db);
     if (rows < 0) {
@@ -276,6 +288,8 @@ int cmd_dashboard(int argc, char **argv)
         say("dashboard", NULL, why);
         return 2;
     }
+    if (*why)
+        say("dashboard", "warning", why);
     dash_data d;
     bool ok = dash_load(db, &d, why, sizeof why);
     history_close(db);
@@ -290,8 +304,11 @@ int cmd_dashboard(int argc, char **argv)
         return 1;
     }
     ok = report_out_atomic(a.out, "index.html", write_dashboard, &d);
-    if (ok)
-        printf("dashboard: %s/index.html (%zu runs, %zu rows)\n", a.out, d.nrun, d.nrow);
+    if (ok) {
+        fputs("dashboard: ", stdout);
+        shown(a.out);
+        printf("/index.html (%zu runs, %zu rows)\n", d.nrun, d.nrow);
+    }
     dash_free(&d);
     return ok ? 0 : 1;
 }

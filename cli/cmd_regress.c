@@ -209,7 +209,7 @@ const option_table regress_option_table = {
         "(files of older versions): the ratio of the rates, no interval, verdict n/a.\n"
         "Instruction counts (instr/op): the threshold alone.\n"
         "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
-        "NEW), 2 usage or input error.\n",
+        "NEW), 2 usage or input error (also: OLD and NEW share no point).\n",
     .positional = take_input,
     .missing_fmt = "%s needs a value",
     .unknown_fmt = "unknown option '%s'; %s",
@@ -281,6 +281,12 @@ int cmd_regress(int argc, char **argv)
                    "they cannot be compared",
                    in[0].path, new_in->path, mixed->workload, mixed->api, mixed->op,
                    (unsigned long long)mixed->bytes, mixed->unit, mixed->other_unit);
+        goto done;
+    }
+    if (verdict_table_count(&table, V_ONLY_OLD) + verdict_table_count(&table, V_ONLY_NEW) == table.count) {
+        /* no verdict at all is not "no regression" */
+        fail_usage("%s and %s share no point (workload, API path, operation, size): nothing to compare",
+                   in[0].path, new_in->path);
         goto done;
     }
     verdict_table_sort(&table);

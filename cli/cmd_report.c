@@ -126,53 +126,59 @@ const option_table report_option_table = {
 
 typedef void (*writer)(const report *, FILE *);
 
-static bool write_file(const char *dir, const char *name, const report *r, writer w,
+static bool write_file(const folder_out *o, const char *name, const report *r, writer w,
                        size_t rel)
 {
-    char path[4096];
-    FILE *f = report_out_open(dir, name, path, sizeof path);
+    FILE *f = report_out_open(o, name);
     if (f == NULL)
         return false;
     if (w != NULL)
         w(r, f);
     else
         report_write_speed(r, rel, f);
-    return report_out_close(f, path);
+    return report_out_close(f, o, name);
 }
 
 /* timeline-releases.md, for a run of REPORT_TIMELINE_MIN releases or more. */
-static bool write_timeline_md(const char *dir, const report *r)
+static bool write_timeline_md(const folder_out *o, const report *r)
 {
-    char path[4096];
-    FILE *f = report_out_open(dir, "timeline-releases.md", path, sizeof path);
+    FILE *f = report_out_open(o, "timeline-releases.md");
     if (f == NULL)
         return false;
     bool written = report_write_timeline_md(r, f);
     if (!written)
-        fprintf(stderr, "osslbench report: %s: out of memory\n", path);
-    return report_out_close(f, path) && written;
+        fprintf(stderr, "osslbench report: %s/timeline-releases.md: out of memory\n", o->dir);
+    return report_out_close(f, o, "timeline-releases.md") && written;
 }
 
-static bool write_outputs(const report *r, int formats, const char *dir)
+typedef struct {
+    const report *r;
+    int formats;
+} report_files;
+
+/* Every file of formats into o's stage; report_out_files publishes them. */
+static bool write_outputs(const folder_out *o, const void *ctx)
 {
+    const report *r = ((const report_files *)ctx)->r;
+    int formats = ((const report_files *)ctx)->formats;
     bool ok = true;
     if ((formats & F_MD) && report_draws_timeline(r))
-        ok = write_timeline_md(dir, r);
+        ok = write_timeline_md(o, r);
     if (formats & F_TERM)
-        ok = ok && write_file(dir, "speedup.txt", r, report_write_term, 0);
+        ok = ok && write_file(o, "speedup.txt", r, report_write_term, 0);
     if (formats & F_CSV)
-        ok = ok && write_file(dir, "speedup.csv", r, report_write_csv, 0);
+        ok = ok && write_file(o, "speedup.csv", r, report_write_csv, 0);
     if (formats & F_MD)
-        ok = ok && write_file(dir, "speedup.md", r, report_write_md, 0);
+        ok = ok && write_file(o, "speedup.md", r, report_write_md, 0);
     if ((formats & F_SCALING) && report_has_workers(r)) {
-        ok = ok && write_file(dir, "scaling.txt", r, report_write_scaling, 0);
-        ok = ok && write_file(dir, "scaling.csv", r, report_write_scaling_csv, 0);
+        ok = ok && write_file(o, "scaling.txt", r, report_write_scaling, 0);
+        ok = ok && write_file(o, "scaling.csv", r, report_write_scaling_csv, 0);
     }
     for (size_t k = 0; (formats & F_SPEED) && ok && k < r->nrel; k++) {
         char tok[64], name[96];
         report_file_token(r->rel[k].label, tok, sizeof tok);
         snprintf(name, sizeof name, "speed-%s.txt", tok);
-        ok = write_file(dir, name, r, NULL, k);
+        ok = write_file(o, name, r, NULL, k);
     }
     if (ok && (formats & F_DAT)) {
         char why[512];
@@ -181,7 +187,7 @@ static bool write_outputs(const report *r, int formats, const char *dir)
                             "API-path charts (a series per release; at most %d): the "
                             "timeline-* charts show every release instead\n",
                     report_releases_measured(r), REPORT_BARS_MAX);
-        if (!(ok = report_write_dat(r, dir, why, sizeof why)))
+        if (!(ok = report_write_dat(r, o->stage, why, sizeof why)))
             fprintf(stderr, "osslbench report: %s\n", why);
     }
     return ok;
@@ -218,32 +224,58 @@ static void write_stdout(const report *r, int formats)
 
 typedef struct {
     const result_set *set;
-    const char *metadata;
+    metadata_entry *ctx;
+    size_t nctx;
 } json_doc;
 
 static void write_json_doc(const void *ctx, FILE *f)
 {
     const json_doc *d = ctx;
-    json_write_results(f, d->set->rows, d->set->count, d->metadata);
+    json_write_results(f, d->set->rows, d->set->count, d->ctx, d->nctx);
 }
 
 /* The rows as JSON, with the context of the metadata.txt beside csv_path
- * (NULL: stdin, none), into out/results.json or on stdout. */
-static bool write_json(const result_set *set, const char *csv_path, const char *out)
+ * (NULL: stdin, none), into out/results.json or on stdout: 0, 1 when it
+ * cannot be written, 2 when that metadata.txt is refused. */
+static int write_json(const result_set *set, const char *csv_path, const char *out)
 {
-    char metadata[PATH_MAX];
+    char metadata[PATH_MAX], why[PATH_MAX + 256];
     json_doc doc = {.set = set};
-    if (csv_path != NULL && run_metadata_path(csv_path, metadata, sizeof metadata))
-        doc.metadata = metadata;
-    if (out != NULL) {
-        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
-            return false;
-        }
-        return report_out_atomic(out, "results.json", write_json_doc, &doc);
+    bool have = csv_path != NULL && run_metadata_path(csv_path, metadata, sizeof metadata);
+    if (!metadata_read(have ? metadata : NULL, &doc.ctx, &doc.nctx, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
+        return 2;
     }
-    write_json_doc(&doc, stdout);
-    return fflush(stdout) == 0;
+    bool ok;
+    if (out != NULL) {
+        ok = mkdir(out, 0777) == 0 || errno == EEXIST;
+        if (!ok)
+            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+        ok = ok && report_out_atomic(out, "results.json", write_json_doc, &doc);
+    } else {
+        write_json_doc(&doc, stdout);
+        ok = fflush(stdout) == 0;
+    }
+    metadata_free(doc.ctx, doc.nctx);
+    return ok ? 0 : 1;
+}
+
+/* The options that go together only: one line and false when they do not. */
+static bool options_agree(const report_args *a)
+{
+    const char *why = NULL;
+    if (a->ninputs > 1 && a->baseline != NULL)
+        why = "--baseline is for one results file (hosts: --reference)";
+    for (size_t i = 0; why == NULL && a->ninputs > 1 && i < a->ninputs; i++)
+        if (strcmp(a->inputs[i], "-") == 0)
+            why = "'-' (stdin) is for one results file, not several hosts'";
+    if (why == NULL && (a->html.charts_dir != NULL || a->html.notes != NULL) && a->formats != F_HTML)
+        why = "--charts and --notes are for --format html";
+    if (why == NULL && a->ninputs <= 1 && a->reference != NULL)
+        why = "--reference is for several hosts' results";
+    if (why != NULL)
+        fprintf(stderr, "osslbench report: %s\n", why);
+    return why == NULL;
 }
 
 int cmd_report(int argc, char **argv)
@@ -258,29 +290,13 @@ int cmd_report(int argc, char **argv)
     const char *input = ninputs > 0 ? inputs[0] : NULL;
     int formats = a.formats;
     html_sources html = a.html;
-    if (ninputs > 1 && baseline != NULL) {
-        fputs("osslbench report: --baseline is for one results file (hosts: --reference)\n", stderr);
+    if (!options_agree(&a))
         return 2;
-    }
-    for (size_t i = 0; ninputs > 1 && i < ninputs; i++)
-        if (strcmp(inputs[i], "-") == 0) {
-            fputs("osslbench report: '-' (stdin) is for one results file, not several hosts'\n",
-                  stderr);
-            return 2;
-        }
-    if ((html.charts_dir != NULL || html.notes != NULL) && formats != F_HTML) {
-        fputs("osslbench report: --charts and --notes are for --format html\n", stderr);
-        return 2;
-    }
     if (ninputs > 1) {
         char title[PATH_MAX + 32];
         report_page_title(title, sizeof title, out != NULL ? out : ".");
         html.title = title;
         return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
-    }
-    if (reference != NULL) {
-        fputs("osslbench report: --reference is for several hosts' results\n", stderr);
-        return 2;
     }
     if (input == NULL && !(formats == F_HTML && html.notes != NULL)) {
         fputs("osslbench report: no results file given (try --help)\n", stderr);
@@ -311,7 +327,7 @@ int cmd_report(int argc, char **argv)
     if (set.warning[0] != '\0')
         fprintf(stderr, "osslbench report: warning: %s\n", set.warning);
     if (formats == F_JSON) { /* every row, counts included: no report model needed */
-        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out) ? 0 : 1;
+        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out);
         result_set_free(&set);
         return status;
     }
@@ -326,8 +342,9 @@ int cmd_report(int argc, char **argv)
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
             status = 1;
-        } else if (!write_outputs(&r, formats, out)) {
-            status = 1;
+        } else {
+            report_files files = {.r = &r, .formats = formats};
+            status = !report_out_files(out, write_outputs, &files);
         }
     } else {
         write_stdout(&r, formats);

@@ -14,56 +14,46 @@
 
 typedef void (*hosts_writer)(const hosts_report *, FILE *);
 
-FILE *report_out_open(const char *dir, const char *name, char *path, size_t n)
+FILE *report_out_open(const folder_out *o, const char *name)
 {
-    snprintf(path, n, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
+    char why[4600];
+    FILE *f = folder_out_file(o, name, why, sizeof why);
     if (f == NULL)
-        fprintf(stderr, "osslbench report: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "osslbench report: %s/%s: cannot write: %s\n", o->dir, name, why);
     return f;
 }
 
-bool report_out_close(FILE *f, const char *path)
+bool report_out_close(FILE *f, const folder_out *o, const char *name)
 {
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "osslbench report: %s: write error\n", path);
-        return false;
-    }
-    return true;
+    if (folder_out_close(f))
+        return true;
+    fprintf(stderr, "osslbench report: %s/%s: write error\n", o->dir, name);
+    return false;
 }
 
-bool report_out_atomic_why(const char *dir, const char *name,
-                           void (*w)(const void *, FILE *), const void *ctx, char *why, size_t n)
+bool report_out_files(const char *dir, bool (*w)(const folder_out *o, const void *ctx), const void *ctx)
 {
-    char tmp[4200], path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (f == NULL) {
-        snprintf(why, n, "%s: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
+    folder_out o;
+    char why[4600];
+    if (!folder_out_begin(&o, dir, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
         return false;
     }
-    w(ctx, f);
-    bool ok = fflush(f) == 0 && fchmod(fd, 0644) == 0;
-    ok = !ferror(f) && ok;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) == 0)
+    if (!w(&o, ctx)) {
+        folder_out_end(&o);
+        return false;
+    }
+    if (folder_out_publish_all(&o, why, sizeof why))
         return true;
-    snprintf(why, n, "%s: %s", path, ok ? strerror(errno) : "write error");
-    unlink(tmp);
+    fprintf(stderr, "osslbench report: %s\n", why);
     return false;
 }
 
 bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
                        const void *ctx)
 {
-    char why[4400];
-    if (report_out_atomic_why(dir, name, w, ctx, why, sizeof why))
+    char why[4600];
+    if (folder_out_write(dir, name, w, ctx, why, sizeof why))
         return true;
     fprintf(stderr, "osslbench report: %s\n", why);
     return false;
@@ -80,14 +70,34 @@ static void write_hosts_page(const void *ctx, FILE *f)
     hosts_write_html(p->h, p->src, f);
 }
 
-static bool write_file(const char *dir, const char *name, const hosts_report *h, hosts_writer w)
+static bool write_file(const folder_out *o, const char *name, const hosts_report *h, hosts_writer w)
 {
-    char path[4096];
-    FILE *f = report_out_open(dir, name, path, sizeof path);
+    FILE *f = report_out_open(o, name);
     if (f == NULL)
         return false;
     w(h, f);
-    return report_out_close(f, path);
+    return report_out_close(f, o, name);
+}
+
+typedef struct {
+    const hosts_report *h;
+    int formats;
+} hosts_files;
+
+static bool write_hosts_files(const folder_out *o, const void *ctx)
+{
+    const hosts_files *x = ctx;
+    char why[8192];
+    bool ok = write_file(o, "coverage.txt", x->h, hosts_write_coverage);
+    if (ok && (x->formats & F_TERM))
+        ok = write_file(o, "hosts.txt", x->h, hosts_write_term);
+    if (ok && (x->formats & F_CSV))
+        ok = write_file(o, "hosts.csv", x->h, hosts_write_csv);
+    if (ok && (x->formats & F_DAT) && !hosts_write_dat(x->h, o->stage, why, sizeof why)) {
+        fprintf(stderr, "osslbench report: %s\n", why);
+        ok = false;
+    }
+    return ok;
 }
 
 static void note_partial_releases(const hosts_report *h)
@@ -156,16 +166,8 @@ int report_hosts_command(const char *const *inputs, size_t n, const char *refere
         hosts_page page = {.h = &h, .src = html};
         status = !report_out_atomic(out, "report.html", write_hosts_page, &page);
     } else {
-        bool ok = write_file(out, "coverage.txt", &h, hosts_write_coverage);
-        if (ok && (formats & F_TERM))
-            ok = write_file(out, "hosts.txt", &h, hosts_write_term);
-        if (ok && (formats & F_CSV))
-            ok = write_file(out, "hosts.csv", &h, hosts_write_csv);
-        if (ok && (formats & F_DAT) && !hosts_write_dat(&h, out, why, sizeof why)) {
-            fprintf(stderr, "osslbench report: %s\n", why);
-            ok = false;
-        }
-        status = !ok;
+        hosts_files files = {.h = &h, .formats = formats};
+        status = !report_out_files(out, write_hosts_files, &files);
     }
     hosts_free(&h);
     return status;

@@ -56,6 +56,18 @@ static void collect(const result_row *r, void *ctx)
     c->any_failure = c->any_failure || row_status_is_failure(r->status);
 }
 
+/* The rows as JSON with the context of the metadata.txt this run wrote. */
+static void write_json(FILE *f, const collector *col, const char *meta_path)
+{
+    metadata_entry *ctx;
+    size_t nctx;
+    char why[4400];
+    if (!metadata_read(meta_path, &ctx, &nctx, why, sizeof why))
+        fprintf(stderr, "osslbench run: %s: the JSON has no context\n", why);
+    json_write_results(f, col->rows, col->count, ctx, nctx);
+    metadata_free(ctx, nctx);
+}
+
 /* Instruction counts are no speeds: one line per row, per operation and,
  * for a block size, per byte. */
 static void print_counts(FILE *f, const result_row *rows, size_t n)
@@ -299,7 +311,7 @@ int cmd_run(int argc, char **argv)
     files_ok = run_file_close(&meta, "metadata", false) && files_ok;
     files_ok = run_file_close(&csv, "results", col.csv_failed) && files_ok;
     if (json.f != NULL) /* the context read back from the metadata just written */
-        json_write_results(json.f, col.rows, col.count, have_meta ? meta_path : NULL);
+        write_json(json.f, &col, have_meta ? meta_path : NULL);
     files_ok = run_file_close(&json, "JSON", false) && files_ok;
     print_speed_tables(col.csv == stdout ? stderr : stdout, col.rows, col.count);
     for (size_t i = 0; i < col.count; i++)

@@ -34,7 +34,7 @@ static bool parse_rate(const char *s, double *out)
     }
     if (csv_parse_rate(s, out))
         return true;
-    fprintf(stderr, "osslbench units: rate '%.40s' is not a number\n", s);
+    fprintf(stderr, "osslbench units: rate '%.40s' is not a rate (a decimal number from 0 to 1e18)\n", s);
     return false;
 }
 

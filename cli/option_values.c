@@ -34,9 +34,9 @@ bool parse_size(const char *s, uint64_t *out, char *why, size_t n)
         snprintf(why, n, "block size must be at least 1 byte");
         return false;
     }
-    if (v > MAX_BLOCK_BYTES / mult) {
+    if (v > ROW_BYTES_MAX / mult) {
         snprintf(why, n, "block size '%s' is larger than the %u MiB maximum", s,
-                 MAX_BLOCK_BYTES >> 20);
+                 ROW_BYTES_MAX >> 20);
         return false;
     }
     *out = v * mult;

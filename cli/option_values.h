@@ -8,8 +8,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MAX_BLOCK_BYTES (64u << 20)
-
 bool parse_size(const char *s, uint64_t *out, char *why, size_t n);
 bool parse_seconds(const char *s, double lo, double hi, double *out, char *why, size_t n);
 /* A duration: seconds, or a number with s, m or h ("90", "6m", "1.5h"). */

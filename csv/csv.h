@@ -34,9 +34,13 @@ typedef struct {
     result_row *rows;
     size_t count;
     char warning[512]; /* "" or: the file and line cut short */
+    size_t cut_line;   /* 0, or that line */
 } result_set;
 
-bool csv_read_file(const char *path, result_set *out, char *why, size_t whylen);
+/* path read by record/folder_file.h's rule: a file the user named
+ * (symlinks followed) or one found in a run folder (named false: no
+ * symlink); a regular file either way, of at most FOLDER_FILE_CSV_MAX. */
+bool csv_read_file(const char *path, bool named, result_set *out, char *why, size_t whylen);
 bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size_t whylen);
 /* A command's results argument: a CSV, "-" (stdin), or a results folder
  * (its results.csv, else the only *.csv in it, so that nothing is guessed).

@@ -18,8 +18,9 @@ static bool copy_text(char *dst, size_t n, const char *src)
 }
 
 /* Decimal as the writer prints it: digits only, no sign, no space, no
- * leading zero ("016" is not 16, and base-0 parsing once read it as 14). */
-static bool parse_u64(const char *s, uint64_t *out)
+ * leading zero ("016" is not 16, and base-0 parsing once read it as 14),
+ * at most max. */
+static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
     if (!isdigit((unsigned char)*s) || (s[0] == '0' && s[1] != '\0'))
         return false;
@@ -28,7 +29,7 @@ static bool parse_u64(const char *s, uint64_t *out)
             return false;
     errno = 0;
     unsigned long long v = strtoull(s, NULL, 10);
-    if (errno != 0)
+    if (errno != 0 || v > max)
         return false;
     *out = v;
     return true;
@@ -47,7 +48,7 @@ static bool get_ulong(const char *s, unsigned long *out)
         if (len == 0 || len > 16 || strspn(s + 2, "0123456789abcdefABCDEF") != len)
             return false;
         u = strtoull(s + 2, NULL, 16);
-    } else if (!parse_u64(s, &u)) {
+    } else if (!parse_u64(s, ULONG_MAX, &u)) {
         return false;
     }
     if (u > ULONG_MAX)
@@ -59,23 +60,45 @@ static bool get_ulong(const char *s, unsigned long *out)
 static bool get_u32(const char *s, uint32_t *out)
 {
     uint64_t u;
-    if (!parse_u64(s, &u) || u > UINT32_MAX)
+    if (!parse_u64(s, UINT32_MAX, &u))
         return false;
     *out = (uint32_t)u;
     return true;
 }
 
-/* A rate: a finite number >= 0 with no sign ("-0" and "+1" are not
- * what the writer prints, nor are "nan", "inf" or leading spaces). */
+/* The end of a decimal number as %g prints one: digits, a point and
+ * digits, an exponent; NULL when s does not start with one.  strtod takes
+ * more ("0x10" is 16 to it, "inf", "nan"), which no writer prints. */
+static const char *decimal_end(const char *s)
+{
+    size_t digits = strspn(s, "0123456789");
+    const char *p = s + digits;
+    if (*p == '.') {
+        size_t after = strspn(p + 1, "0123456789");
+        digits += after;
+        p += 1 + after;
+    }
+    if (digits == 0)
+        return NULL;
+    if (*p == 'e' || *p == 'E') {
+        const char *q = p + 1 + (p[1] == '+' || p[1] == '-');
+        size_t exp = strspn(q, "0123456789");
+        p = exp > 0 ? q + exp : NULL;
+    }
+    return p;
+}
+
+/* A rate: a decimal number in [0, ROW_RATE_MAX] with no sign ("-0" and
+ * "+1" are not what the writer prints, nor are "nan", "inf", hexadecimal
+ * or leading spaces). */
 static bool parse_number(const char *s, const char **end, double *out)
 {
-    if (!isdigit((unsigned char)*s) && *s != '.')
+    if ((*end = decimal_end(s)) == NULL)
         return false;
-    char *e;
     errno = 0;
+    char *e;
     *out = strtod(s, &e);
-    *end = e;
-    return e != s && errno == 0 && isfinite(*out) && !signbit(*out);
+    return e == *end && errno == 0 && row_rate_in_range(*out);
 }
 
 /* Empty means "no value" (rows that are not ok carry no rate). */
@@ -119,7 +142,8 @@ static void *room_for_one_more(void *items, size_t n, size_t size)
  * did nothing, and makes every ratio over it infinite). */
 static bool take_rate(result_row *r, double v)
 {
-    double *rates = v > 0.0 ? room_for_one_more(r->sample_rates, r->nsample, sizeof *rates) : NULL;
+    bool room = v > 0.0 && r->nsample < ROW_SAMPLES_MAX;
+    double *rates = room ? room_for_one_more(r->sample_rates, r->nsample, sizeof *rates) : NULL;
     if (rates == NULL)
         return false;
     r->sample_rates = rates;
@@ -131,7 +155,7 @@ static bool take_rate(result_row *r, double v)
  * is checked once the whole row is read. */
 static bool take_block(result_row *r, double v)
 {
-    bool whole = v >= 1 && v <= UINT32_MAX && v == floor(v);
+    bool whole = v >= 1 && v <= UINT32_MAX && v == floor(v) && r->nblock < ROW_SAMPLES_MAX;
     uint32_t *blocks = whole ? room_for_one_more(r->sample_blocks, r->nblock, sizeof *blocks) : NULL;
     if (blocks == NULL)
         return false;
@@ -144,7 +168,7 @@ static bool take_block(result_row *r, double v)
  * malformed value. */
 #define GET_TEXT(s, r, field) copy_text((r)->field, sizeof (r)->field, s)
 #define GET_HEX(s, r, field) get_ulong(s, &(r)->field)
-#define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, &(r)->field))
+#define GET_U64(s, r, field) (*(s) == '\0' || parse_u64(s, ROW_COUNT_MAX, &(r)->field))
 #define GET_U32(s, r, field) get_u32(s, &(r)->field)
 #define GET_RATE(s, r, field) csv_parse_rate(s, &(r)->field)
 #define GET_STATUS(s, r, field) row_status_parse(s, &(r)->field)
@@ -157,10 +181,10 @@ static bool take_block(result_row *r, double v)
 #define WANT_HEX "0x and hex digits"
 #define WANT_U64 "a decimal whole number: no sign, no leading zero"
 #define WANT_U32 WANT_U64
-#define WANT_RATE "a number >= 0 without a sign, or empty"
+#define WANT_RATE "a decimal number from 0 to 1e18 without a sign, or empty"
 #define WANT_STATUS "ok, unsupported, kat_failed, crashed, timeout, load_failed or error"
-#define WANT_SAMPLES "numbers above 0 without a sign, separated by spaces"
-#define WANT_BLOCKS "whole numbers above 0, separated by spaces"
+#define WANT_SAMPLES "at most 65536 decimal numbers above 0 up to 1e18, separated by spaces"
+#define WANT_BLOCKS "at most 65536 whole numbers above 0, separated by spaces"
 #define WANT_COUNT "a decimal whole number >= 1"
 
 /* The columns that name things: they reach file names, chart titles and
@@ -202,6 +226,8 @@ const char *csv_fill_row(result_row *r, char *const *f)
     r->procs = r->procs ? r->procs : 1;
     if (f[C_bytes] != NULL && *f[C_bytes] == '\0')
         return "bad bytes (" WANT_U64 ")";
+    if (r->bytes > ROW_BYTES_MAX)
+        return "bad bytes (at most 67108864: the largest block a run measures)";
     const char *bad = check_names(r);
     if (bad != NULL)
         return bad;

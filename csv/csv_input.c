@@ -18,7 +18,7 @@ static bool resolve_dir(const char *dir, char *out, size_t n, char *why, size_t 
 {
     struct stat st;
     snprintf(out, n, "%s/results.csv", dir);
-    if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
+    if (lstat(out, &st) == 0) /* whatever it is, the reader judges it */
         return true;
     DIR *d = opendir(dir);
     if (d == NULL) {
@@ -61,12 +61,13 @@ bool csv_read_input(const char *arg, result_set *out, char *path, size_t pathlen
         snprintf(why, whylen, "%s: %s", arg, strerror(errno));
         return false;
     }
-    if (S_ISDIR(st.st_mode)) {
+    bool folder = S_ISDIR(st.st_mode);
+    if (folder) {
         if (!resolve_dir(arg, path, pathlen, why, whylen))
             return false;
     } else if (snprintf(path, pathlen, "%s", arg) >= (int)pathlen) {
         snprintf(why, whylen, "path too long: %.64s...", arg);
         return false;
     }
-    return csv_read_file(path, out, why, whylen);
+    return csv_read_file(path, !folder, out, why, whylen);
 }

@@ -1,10 +1,10 @@
 #include "csv_fields.h"
 #include "csv_lines.h"
+#include "../record/folder_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const bool required[C_COUNT] = {
 #define COL(name, type, req) [C_##name] = req,
@@ -27,8 +27,13 @@ static bool read_header(char *line, int *map, const char *name, char *why, size_
     for (int c = 0; c < C_COUNT; c++) {
         map[c] = -1;
         for (size_t i = 0; i < sl.count; i++)
-            if (strcmp(sl.field[i], result_columns[c]) == 0)
+            if (strcmp(sl.field[i], result_columns[c]) == 0 && map[c] >= 0) {
+                /* which of the two is the value?  Neither is guessed. */
+                snprintf(why, n, "%s: line 1: column '%s' given twice", name, result_columns[c]);
+                return false;
+            } else if (strcmp(sl.field[i], result_columns[c]) == 0) {
                 map[c] = (int)i;
+            }
         if (required[c] && map[c] < 0) {
             snprintf(why, n, "%s: not an osslbench results CSV (no column '%s')", name,
                      result_columns[c]);
@@ -55,6 +60,28 @@ static bool grow(result_set *out, size_t **lines, size_t *cap)
     return true;
 }
 
+/* The fields of a row line by column (NULL: not in the file): 1, 0 for a
+ * blank line, -1 with what is wrong in why ("line N: ..."). */
+static int row_fields(char *line, size_t lineno, const int *map, char **fields, char *why, size_t n)
+{
+    csv_line sl;
+    const char *err;
+    if (!csv_split(line, &sl, &err)) {
+        snprintf(why, n, "line %zu: %s", lineno, err);
+        return -1;
+    }
+    if (sl.count == 1 && sl.field[0][0] == '\0')
+        return 0;
+    for (int c = 0; c < C_COUNT; c++) {
+        if (map[c] >= 0 && (size_t)map[c] >= sl.count) {
+            snprintf(why, n, "line %zu: %zu fields, expected at least %d", lineno, sl.count, map[c] + 1);
+            return -1;
+        }
+        fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
+    }
+    return 1;
+}
+
 /* The writer flushes whole lines, so a last line without its end of line
  * is a write cut short (a full disk, a crash): its rows before it are whole
  * and are read, the cut one is dropped with a warning (even if it parses,
@@ -67,7 +94,6 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
     int map[C_COUNT];
     bool ok = false, complete, eof, nul;
     const char *err = NULL;
-    csv_line sl;
 
     for (;;) {
         if (!csv_read_line(f, &line, &cap, &complete, &eof, &nul)) {
@@ -90,6 +116,7 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
             goto done;
         }
         if (!complete) {
+            out->cut_line = lineno;
             snprintf(out->warning, sizeof out->warning,
                      "%s: line %zu is cut short (no end of line: a full disk or a crash?); "
                      "ignored, %zu whole rows read",
@@ -101,21 +128,14 @@ bool csv_read_stream(FILE *f, const char *name, result_set *out, char *why, size
                 goto done;
             continue;
         }
-        if (!csv_split(line, &sl, &err)) {
-            snprintf(why, n, "%s: line %zu: %s", name, lineno, err);
+        char *fields[C_COUNT], what[160];
+        int got = row_fields(line, lineno, map, fields, what, sizeof what);
+        if (got < 0) {
+            snprintf(why, n, "%s: %s", name, what);
             goto done;
         }
-        if (sl.count == 1 && sl.field[0][0] == '\0')
+        if (got == 0)
             continue; /* blank line */
-        char *fields[C_COUNT];
-        for (int c = 0; c < C_COUNT; c++) {
-            if (map[c] >= 0 && (size_t)map[c] >= sl.count) {
-                snprintf(why, n, "%s: line %zu: %zu fields, expected at least %d", name, lineno,
-                         sl.count, map[c] + 1);
-                goto done;
-            }
-            fields[c] = map[c] >= 0 ? sl.field[map[c]] : NULL;
-        }
         if (!grow(out, &lines, &rows_cap)) {
             snprintf(why, n, "%s: out of memory", name);
             goto done;
@@ -141,18 +161,15 @@ done:
     return ok;
 }
 
-bool csv_read_file(const char *path, result_set *out, char *why, size_t n)
+bool csv_read_file(const char *path, bool named, result_set *out, char *why, size_t n)
 {
     *out = (result_set){0};
-    FILE *f = fopen(path, "r");
+    char refused[128];
+    FILE *f = named ? folder_file_open_named(path, FOLDER_FILE_CSV_MAX, refused, sizeof refused)
+                    : folder_file_open(path, FOLDER_FILE_CSV_MAX, refused, sizeof refused);
     if (f == NULL) {
-        snprintf(why, n, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(why, n, "%s: a folder, not a results CSV", path);
-        fclose(f);
+        snprintf(why, n, "%s: %s%s", path, strcmp(refused, "missing") == 0 ? strerror(ENOENT) : refused,
+                 named ? "" : " (a run folder's files are read as regular files inside it)");
         return false;
     }
     bool ok = csv_read_stream(f, path, out, why, n);

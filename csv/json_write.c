@@ -1,50 +1,27 @@
 #include "json_write.h"
 #include "csv.h"
-#include "../record/metadata_read.h"
+#include "text_visible.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
-                 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (len == 2 && s[0] < 0xc2)
-        return 0; /* overlong */
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong, or a UTF-16 surrogate */
-    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || s[0] > 0xf4 || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0;
-    return len;
-}
-
 void json_put_string(FILE *f, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
     fputc('"', f);
-    while (*p != '\0') {
-        size_t len = utf8_len(p);
-        if (len == 0) {
+    while (*s != '\0') {
+        uint32_t c = 0;
+        size_t len = text_utf8_char(s, &c);
+        if (len == 0)
             fputs("\\ufffd", f);
-            p++;
-        } else if (len > 1) {
-            fwrite(p, 1, len, f);
-            p += len;
-        } else {
-            if (*p == '"' || *p == '\\')
-                fprintf(f, "\\%c", *p);
-            else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' || *p == '&')
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-            p++;
-        }
+        else if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", (int)c);
+        else if (text_char_is_control(c) || c == '<' || c == '>' || c == '&')
+            fprintf(f, "\\u%04x", (unsigned)c); /* C1 and bidi controls too: a terminal acts on them */
+        else
+            fwrite(s, 1, len, f);
+        s += len ? len : 1;
     }
     fputc('"', f);
 }
@@ -134,10 +111,8 @@ static void put_row(FILE *f, const result_row *r)
     fputc('}', f);
 }
 
-static void put_context(FILE *f, const char *metadata_path)
+static void put_context(FILE *f, const metadata_entry *ctx, size_t n)
 {
-    metadata_entry *ctx;
-    size_t n = metadata_read(metadata_path, &ctx);
     fputs("{", f);
     for (size_t k = 0; k < n; k++) {
         fputs(k ? ",\n    " : "\n    ", f);
@@ -154,15 +129,15 @@ static void put_context(FILE *f, const char *metadata_path)
             fputc(']', f);
     }
     fputs(n ? "\n  }" : "}", f);
-    metadata_free(ctx, n);
 }
 
-bool json_write_results(FILE *f, const result_row *rows, size_t n, const char *metadata_path)
+bool json_write_results(FILE *f, const result_row *rows, size_t n, const metadata_entry *ctx,
+                        size_t nctx)
 {
     fputs("{\n  \"schema\": ", f);
     json_put_string(f, RESULTS_JSON_SCHEMA);
     fputs(",\n  \"context\": ", f);
-    put_context(f, metadata_path);
+    put_context(f, ctx, nctx);
     fputs(",\n  \"results\": [", f);
     for (size_t i = 0; i < n; i++) {
         fputs(i ? ",\n    " : "\n    ", f);

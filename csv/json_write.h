@@ -5,6 +5,7 @@
 #ifndef RESULTS_JSON_H
 #define RESULTS_JSON_H
 
+#include "../record/metadata_read.h"
 #include "../record/row.h"
 
 #include <stdbool.h>
@@ -14,12 +15,15 @@
 #define RESULTS_JSON_SCHEMA "osslbench-results/1"
 
 /* A JSON string: the one escaper of text in JSON output.  Control
- * characters and < > & are \u escapes (the text may end up inside a page);
- * bytes that are not UTF-8 become U+FFFD, so the output always parses. */
+ * characters (C0, DEL, C1 and the bidi controls: text_visible.h, for the
+ * JSON shown on a terminal) and < > & are \u escapes (the text may end up
+ * inside a page); bytes that are not UTF-8 become U+FFFD, so the output
+ * always parses. */
 void json_put_string(FILE *f, const char *s);
-/* {"schema": ..., "context": {...}, "results": [...]}: the context from the
- * run's metadata.txt (metadata_path; NULL or missing: an empty object), a
- * key seen twice (library:) as an array of its values. */
-bool json_write_results(FILE *f, const result_row *rows, size_t n, const char *metadata_path);
+/* {"schema": ..., "context": {...}, "results": [...]}: the context the
+ * run's metadata.txt gave (metadata_read; none: an empty object), a key
+ * seen twice (library:) as an array of its values. */
+bool json_write_results(FILE *f, const result_row *rows, size_t n, const metadata_entry *ctx,
+                        size_t nctx);
 
 #endif

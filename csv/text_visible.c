@@ -3,9 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Length of the valid UTF-8 sequence at s and its code point, or 0. */
-static size_t decode(const unsigned char *s, uint32_t *cp)
+size_t text_utf8_char(const char *text, uint32_t *cp)
 {
+    const unsigned char *s = (const unsigned char *)text;
     size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
     if (len == 0)
         return 0;
@@ -22,12 +22,17 @@ static size_t decode(const unsigned char *s, uint32_t *cp)
     return len;
 }
 
+bool text_char_is_control(uint32_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x61c || c == 0x200e || c == 0x200f ||
+           (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
 static bool shown_raw(uint32_t c, bool keep_space)
 {
     if (c < 0x20)
         return keep_space && (c == '\t' || c == '\n' || c == '\r');
-    return !(c >= 0x7f && c <= 0x9f) && c != 0x61c && c != 0x200e && c != 0x200f &&
-           !(c >= 0x202a && c <= 0x202e) && !(c >= 0x2066 && c <= 0x2069);
+    return !text_char_is_control(c);
 }
 
 /* Walks s: raw (a run to copy) or escaped pieces to out (NULL: only
@@ -38,7 +43,7 @@ static size_t walk(FILE *out, const char *s, bool keep_space, bool *changed)
     *changed = false;
     for (const unsigned char *p = (const unsigned char *)s; *p != '\0';) {
         uint32_t c = 0;
-        size_t len = decode(p, &c);
+        size_t len = text_utf8_char((const char *)p, &c);
         if (len > 0 && shown_raw(c, keep_space)) {
             if (out != NULL)
                 fwrite(p, 1, len, out);

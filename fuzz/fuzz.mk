@@ -1,13 +1,14 @@
 # Coverage-guided fuzzing (libFuzzer, clang) of the parsers that read outside
-# data: the results CSV reader, the history database reader (a crafted
-# SQLite file), its packed samples (a crafted blob) and `run`'s argument
-# parsing.
+# data: the results CSV reader, a handed run folder (its results.csv,
+# metadata.txt and plots/charts.list, through record/folder_file.h), the
+# history database reader (a crafted SQLite file), its packed samples (a
+# crafted blob) and `run`'s argument parsing.
 #   make fuzz FUZZ_SECONDS=60
 FUZZ_SECONDS ?= 30
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS    := $(filter-out cli/main.c,$(SRCS))
-FUZZ_TARGETS := build/fuzz/fuzz_csv build/fuzz/fuzz_db build/fuzz/fuzz_pack build/fuzz/fuzz_args
+FUZZ_TARGETS := build/fuzz/fuzz_csv build/fuzz/fuzz_folder build/fuzz/fuzz_db build/fuzz/fuzz_pack build/fuzz/fuzz_args
 
 # The runner's sources are compiled once for every target (instrumented, not
 # linked with libFuzzer's main), so a third target costs a link, not a build.

@@ -79,6 +79,9 @@ size_t dash_group_end(const dash_data *d, size_t a, bool by_host);
  * of make track, measured once), in run order, into out: they form one
  * series, a line per library being a line per point.  Their count. */
 size_t dash_singles(const dash_data *d, size_t first, size_t end, size_t *out);
+/* Whether row i of [first, end) is one of them (in constant time: a
+ * track of 10000 commits is as many singles). */
+bool dash_alone(const dash_data *d, size_t first, size_t end, size_t i);
 /* The reference label of rows [first, end) (one point on one host), or
  * NULL: the label measured beside another library in the most runs (ties:
  * the oldest release, report's baseline rule). */

@@ -22,11 +22,17 @@ typedef struct {
     double ymax, scale;
 } frame;
 
+/* The x of a run: its slot among the chart's runs (sorted: found by halves). */
 static double x_of(const frame *fr, size_t run)
 {
-    size_t slot = 0;
-    while (slot < fr->nruns && fr->runs[slot] != run)
-        slot++;
+    size_t slot = 0, hi = fr->nruns;
+    while (slot < hi) {
+        size_t mid = slot + (hi - slot) / 2;
+        if (fr->runs[mid] < run)
+            slot = mid + 1;
+        else
+            hi = mid;
+    }
     double span = W - LEFT - RIGHT;
     return LEFT + (fr->nruns > 1 ? span * (double)slot / (double)(fr->nruns - 1) : span / 2);
 }
@@ -147,13 +153,14 @@ void dash_write_chart(const dash_data *d, size_t first, size_t end, FILE *f)
     for (size_t i = first; i < end; i++) {
         if (d->row[i].has_rate && d->row[i].hi > fr.ymax)
             fr.ymax = d->row[i].hi;
-        bool seen = false;
-        for (size_t k = 0; k < fr.nruns && !seen; k++)
-            seen = fr.runs[k] == d->row[i].run;
-        if (!seen)
-            fr.runs[fr.nruns++] = d->row[i].run;
+        fr.runs[fr.nruns++] = d->row[i].run;
     }
     qsort(fr.runs, fr.nruns, sizeof *fr.runs, by_index);
+    size_t distinct = 0;
+    for (size_t k = 0; k < fr.nruns; k++)
+        if (k == 0 || fr.runs[k] != fr.runs[k - 1])
+            fr.runs[distinct++] = fr.runs[k];
+    fr.nruns = distinct;
     fr.ymax = fr.ymax > 0 ? fr.ymax * 1.1 : 1;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\" role=\"img\">\n", W, H, W, H);
@@ -169,10 +176,7 @@ void dash_write_chart(const dash_data *d, size_t first, size_t end, FILE *f)
             b++;
         for (size_t i = a; i < b; i++)
             idx[n++] = i;
-        bool alone = false;
-        for (size_t k = 0; k < nsingle && !alone; k++)
-            alone = single[k] == a;
-        if (!alone)
+        if (!dash_alone(d, first, end, a))
             series(d, &fr, idx, n, colour++, d->row[a].label, f);
         a = b;
     }

@@ -3,6 +3,8 @@
  * dashboard_judge.c). */
 #define _GNU_SOURCE
 #include "dashboard.h"
+#include "../record/room.h"
+#include "../record/row.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,13 +19,6 @@ static char *text(sqlite3_stmt *st, int i)
     return c;
 }
 
-static void *grow(void *p, size_t count, size_t size)
-{
-    void *q = realloc(p, (count + 1) * size);
-    if (q == NULL)
-        abort();
-    return q;
-}
 
 static const char rows_sql[] =
     "SELECT r.workload || ', ' || r.api || ', ' || r.op ||"
@@ -45,17 +40,18 @@ static int by_run(const void *a, const void *b, void *ctx)
     return x < y ? -1 : x > y;
 }
 
+bool dash_alone(const dash_data *d, size_t first, size_t end, size_t i)
+{
+    return end - first > 2 && (i == first || strcmp(d->row[i - 1].label, d->row[i].label) != 0) &&
+           (i + 1 == end || strcmp(d->row[i + 1].label, d->row[i].label) != 0);
+}
+
 size_t dash_singles(const dash_data *d, size_t first, size_t end, size_t *out)
 {
     size_t n = 0;
-    for (size_t a = first; a < end;) {
-        size_t b = a + 1;
-        while (b < end && strcmp(d->row[b].label, d->row[a].label) == 0)
-            b++;
-        if (b - a == 1 && end - first > 2)
+    for (size_t a = first; a < end; a++)
+        if (dash_alone(d, first, end, a))
             out[n++] = a;
-        a = b;
-    }
     qsort_r(out, n, sizeof *out, by_run, (void *)d);
     return n;
 }
@@ -99,17 +95,18 @@ static size_t run_of(const dash_data *d, const size_t *sorted, const char *run_i
     return d->nrun;
 }
 
-/* A rate shown and compared only when it is one: finite, not negative, its
- * CI around it (a crafted database can hold anything). */
+/* A rate shown and compared only when it is one: in a row's range
+ * (record/row.h: 1.7e308 once drew y="-nan"), its CI around it (a crafted
+ * database can hold anything). */
 static void take_rate(dash_row *r, sqlite3_stmt *st)
 {
     r->rate = sq.sqlite3_column_double(st, 6);
     r->lo = sq.sqlite3_column_double(st, 7);
     r->hi = sq.sqlite3_column_double(st, 8);
-    r->has_rate = r->has_rate && isfinite(r->rate) && r->rate >= 0;
-    if (!isfinite(r->lo) || r->lo > r->rate || r->lo < 0)
+    r->has_rate = r->has_rate && row_rate_in_range(r->rate);
+    if (!row_rate_in_range(r->lo) || r->lo > r->rate)
         r->lo = r->rate;
-    if (!isfinite(r->hi) || r->hi < r->rate)
+    if (!row_rate_in_range(r->hi) || r->hi < r->rate)
         r->hi = r->rate;
 }
 
@@ -131,24 +128,29 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
 {
     *d = (dash_data){0};
     sqlite3_stmt *st = NULL;
+    int rc = SQLITE_DONE;
     bool ok = sq.sqlite3_prepare_v2(db, runs_sql, -1, &st, NULL) == SQLITE_OK;
-    while (ok && sq.sqlite3_step(st) == SQLITE_ROW) {
-        d->run = grow(d->run, d->nrun, sizeof *d->run);
+    while (ok && (rc = sq.sqlite3_step(st)) == SQLITE_ROW) {
+        d->run = room_for_one(d->run, d->nrun, sizeof *d->run);
         d->run[d->nrun++] = (dash_run){.run_id = text(st, 0), .started = text(st, 1),
                                        .host = text(st, 2), .source = text(st, 3),
                                        .rows = (long)sq.sqlite3_column_int64(st, 4)};
     }
+    ok = ok && rc == SQLITE_DONE; /* a damaged page ends the rows too: no page of fewer runs */
+    if (!ok)
+        snprintf(why, n, "%s", sq.sqlite3_errmsg(db));
     sq.sqlite3_finalize(st);
+    st = NULL;
     size_t *sorted = malloc((d->nrun + 1) * sizeof *sorted);
     if (sorted == NULL)
         abort();
     for (size_t i = 0; i < d->nrun; i++)
         sorted[i] = i;
     qsort_r(sorted, d->nrun, sizeof *sorted, by_id, d->run);
+    bool stray = false, listed = ok;
     ok = ok && sq.sqlite3_prepare_v2(db, rows_sql, -1, &st, NULL) == SQLITE_OK;
-    bool stray = false;
-    while (ok && !stray && sq.sqlite3_step(st) == SQLITE_ROW) {
-        d->row = grow(d->row, d->nrow, sizeof *d->row);
+    while (ok && !stray && (rc = sq.sqlite3_step(st)) == SQLITE_ROW) {
+        d->row = room_for_one(d->row, d->nrow, sizeof *d->row);
         dash_row *r = &d->row[d->nrow++];
         *r = (dash_row){.point = text(st, 0), .host = text(st, 1), .label = text(st, 2),
                         .run_id = text(st, 3), .started = text(st, 4), .unit = text(st, 5),
@@ -165,10 +167,10 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
         }
     }
     free(sorted);
-    if (ok)
-        sq.sqlite3_finalize(st);
-    if (!ok)
+    ok = ok && (stray || rc == SQLITE_DONE);
+    if (!ok && listed)
         snprintf(why, n, "%s", sq.sqlite3_errmsg(db));
+    sq.sqlite3_finalize(st);
     ok = ok && !stray;
     if (ok) {
         dash_ratios(d);

@@ -98,10 +98,7 @@ static void link_series(dash_data *d)
     for (size_t a = 0; a < d->nrow; a = dash_group_end(d, a, true)) {
         size_t end = dash_group_end(d, a, true), n = dash_singles(d, a, end, single), prev = d->nrow;
         for (size_t i = a; i < end; i++) {
-            bool alone = false;
-            for (size_t k = 0; k < n && !alone; k++)
-                alone = single[k] == i;
-            if (alone)
+            if (dash_alone(d, a, end, i))
                 continue;
             if (i > a && strcmp(d->row[i - 1].label, d->row[i].label) != 0)
                 prev = d->nrow;

@@ -161,17 +161,19 @@ void dash_write_page(const dash_data *d, FILE *f)
     machine_drift(d, f);
     index_of_points(d, f);
     size_t k = 0;
-    for (size_t p = 0; p < d->nrow; p = dash_group_end(d, p, false), k++) {
+    for (size_t p = 0, point_end; p < d->nrow; p = point_end, k++) {
+        point_end = dash_group_end(d, p, false); /* once: a point of 20000 hosts took 2.2 s */
         fprintf(f, "<h2 id=\"p-%zu\">", k);
         html_put(f, d->row[p].point);
         fputs("</h2>\n", f);
-        for (size_t a = p; a < dash_group_end(d, p, false); a = dash_group_end(d, a, true)) {
+        for (size_t a = p, b; a < point_end; a = b) {
+            b = dash_group_end(d, a, true);
             fputs("<h3>host ", f);
             html_put(f, d->row[a].host);
             fputs("</h3>\n", f);
-            judged_on(d, a, dash_group_end(d, a, true), f);
-            dash_write_chart(d, a, dash_group_end(d, a, true), f);
-            latest_table(d, a, dash_group_end(d, a, true), f);
+            judged_on(d, a, b, f);
+            dash_write_chart(d, a, b, f);
+            latest_table(d, a, b, f);
         }
     }
     runs_table(d, f);

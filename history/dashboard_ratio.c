@@ -11,6 +11,7 @@
  * other library did. */
 #define _GNU_SOURCE
 #include "dashboard.h"
+#include "../record/name_index.h"
 #include "../stats/select.h"
 
 #include <math.h>
@@ -106,23 +107,20 @@ static int by_run_value(const void *a, const void *b)
     return x->run < y->run ? -1 : x->run > y->run;
 }
 
-/* The previous run on each run's host (nrun: none). */
+/* The previous run on each run's host (nrun: none), each host's last run
+ * found by name (a database of 20000 hosts took 2.2 s by a scan). */
 static size_t *previous_on_host(const dash_data *d)
 {
-    size_t *prev = malloc((d->nrun + 1) * sizeof *prev), *last = malloc((d->nrun + 1) * sizeof *last);
-    if (prev == NULL || last == NULL)
+    size_t *prev = malloc((d->nrun + 1) * sizeof *prev);
+    if (prev == NULL)
         abort();
-    size_t nhost = 0;
+    name_index last = {0};
     for (size_t i = 0; i < d->nrun; i++) {
-        size_t h = 0;
-        while (h < nhost && strcmp(d->run[last[h]].host, d->run[i].host) != 0)
-            h++;
-        prev[i] = h < nhost ? last[h] : d->nrun;
-        if (h == nhost)
-            nhost++;
-        last[h] = i;
+        size_t h = name_index_get(&last, d->run[i].host);
+        prev[i] = h != NAME_INDEX_NONE ? h : d->nrun;
+        name_index_set(&last, d->run[i].host, i);
     }
-    free(last);
+    name_index_free(&last);
     return prev;
 }
 

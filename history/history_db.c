@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "history_db.h"
+#include "db_file.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -74,7 +75,7 @@ static const char *meaning(int rc)
     case SQLITE_BUSY: case SQLITE_LOCKED: return "locked by another process";
     case SQLITE_READONLY: return "read-only";
     case SQLITE_NOTADB: return "not an osslbench history database (not an SQLite file)";
-    case SQLITE_CORRUPT: return "not an osslbench history database (a damaged SQLite file)";
+    case SQLITE_CORRUPT: return "a damaged SQLite file";
     case SQLITE_CANTOPEN: return "cannot be opened";
     case SQLITE_PERM: case SQLITE_AUTH: return "permission denied";
     default: return "cannot be read";
@@ -198,51 +199,32 @@ static db_state create_schema(sqlite3 *db, long *version, int *rc, char *err, si
     return s;
 }
 
-/* Refuses what SQLite would follow or block on before opening anything:
- * the database not a regular file (a FIFO would hang the open), its -wal,
- * -shm or -journal anything but a regular file (a symlink would make SQLite
- * write elsewhere).  *fresh: nothing there yet (or an empty file, when
- * creating). */
-static bool check_files(const char *path, bool create, bool *fresh, char *why, size_t n)
+/* The state of an opened file: damaged first (a damaged meta table is no
+ * foreign schema), then whose schema it holds, then, for a writer of
+ * osslbench's own, its runs against their index. */
+static db_state checked_state(sqlite3 *db, bool write, long *version, int *rc, char *err, size_t n)
 {
-    struct stat st;
-    *fresh = false;
-    if (stat(path, &st) != 0) {
-        if (errno != ENOENT || !create) {
-            snprintf(why, n, "%s: %s%s", path, strerror(errno),
-                     errno == ENOENT ? " (osslbench db import makes a history database)" : "");
-            return false;
-        }
-        *fresh = true;
-    } else if (!S_ISREG(st.st_mode)) {
-        snprintf(why, n, "%s: not a regular file: not an osslbench history database", path);
-        return false;
-    } else if (st.st_size == 0 && !create) {
-        snprintf(why, n, "%s: an empty file: not an osslbench history database", path);
-        return false;
-    }
-    static const char *const side[] = {"-wal", "-shm", "-journal"};
-    for (size_t i = 0; i < sizeof side / sizeof side[0]; i++) {
-        char p[4200];
-        snprintf(p, sizeof p, "%s%s", path, side[i]);
-        if (lstat(p, &st) == 0 && !S_ISREG(st.st_mode)) {
-            snprintf(why, n, "%s: refused: %s is %s", path, p, S_ISLNK(st.st_mode) ? "a symlink" : "not a regular file");
-            return false;
-        }
-    }
-    return true;
+    if ((*rc = history_check(db, HISTORY_CHECK_PAGES, err, n)) != SQLITE_OK)
+        return DB_ERROR;
+    db_state s = schema_state(db, version, rc);
+    if (write && (s == DB_OURS || s == DB_OLD) && (*rc = history_check(db, HISTORY_CHECK_RUNS, err, n)) != SQLITE_OK)
+        return DB_ERROR;
+    if (write && (s == DB_EMPTY || s == DB_OURS || s == DB_OLD) && sq.sqlite3_db_readonly(db, "main") == 1)
+        *rc = SQLITE_READONLY, s = DB_ERROR;
+    return s;
 }
 
 sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *why, size_t n)
 {
-    sqlite3 *db = NULL;
     bool fresh, create = mode == HISTORY_IMPORT, write = mode != HISTORY_READ;
-    if (!sqlite_load(why, n) || !check_files(path, create, &fresh, why, n))
+    char err[768] = "";
+    int rc;
+    why[0] = '\0';
+    if (!sqlite_load(why, n) || !history_files_ok(path, create, &fresh, why, n))
         return NULL;
-    int rc = sq.sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (fresh ? SQLITE_OPEN_CREATE : 0), NULL);
-    if (rc != SQLITE_OK) {
-        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), db ? sq.sqlite3_errmsg(db) : "cannot open");
-        sq.sqlite3_close(db);
+    sqlite3 *db = history_connect(path, write, fresh, &rc, why, n);
+    if (db == NULL) {
+        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), rc == SQLITE_CANTOPEN ? "cannot open" : "SQLite refused it");
         return NULL;
     }
     sq.sqlite3_busy_timeout(db, BUSY_WAIT_MS);
@@ -251,12 +233,9 @@ sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *w
      * read commands write nothing at all. */
     sq.sqlite3_exec(db, write ? "PRAGMA trusted_schema=OFF; PRAGMA foreign_keys=ON"
                               : "PRAGMA trusted_schema=OFF; PRAGMA query_only=ON", NULL, NULL, NULL);
-    char err[512] = "";
-    long version;
-    db_state s = schema_state(db, &version, &rc);
-    if (write && (s == DB_EMPTY || s == DB_OURS || s == DB_OLD) && sq.sqlite3_db_readonly(db, "main") == 1)
-        s = DB_ERROR, rc = SQLITE_READONLY;
-    else if (create && s == DB_EMPTY)
+    long version = -1;
+    db_state s = checked_state(db, write, &version, &rc, err, sizeof err);
+    if (create && s == DB_EMPTY)
         s = create_schema(db, &version, &rc, err, sizeof err);
     if (schema != NULL)
         *schema = s == DB_OURS ? HISTORY_SCHEMA_VERSION : version;
@@ -279,7 +258,11 @@ sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *w
         snprintf(why, n, "%s: schema version %ld is newer than this osslbench's %d", path, version, HISTORY_SCHEMA_VERSION);
         break;
     case DB_ERROR:
-        snprintf(why, n, "%s: %s (%s)", path, meaning(rc), *err ? err : sq.sqlite3_errmsg(db));
+        if ((rc & 0xff) == SQLITE_READONLY) /* SQLite's own words for it may be "not an error" */
+            snprintf(why, n, "%s: read-only: db %s writes into the file and beside it, and may not here", path,
+                     create ? "import" : "migrate");
+        else
+            snprintf(why, n, "%s: %s (%s)", path, meaning(rc), *err ? err : sq.sqlite3_errmsg(db));
         break;
     }
     sq.sqlite3_close(db);

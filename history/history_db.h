@@ -24,7 +24,8 @@ typedef enum { HISTORY_READ, HISTORY_IMPORT, HISTORY_MIGRATE } history_mode;
 
 /* Opens (creating for IMPORT) the database: WAL, so readers never block
  * the one writer, and a busy timeout, so two imports at once wait for each
- * other instead of failing.  NULL with a one-line reason. */
+ * other instead of failing; READ read-only (db_file.h).  NULL with a
+ * one-line reason; else why is "" or a warning to show (a -wal not read). */
 sqlite3 *history_open(const char *path, history_mode mode, long *schema, char *why, size_t n);
 /* The version of an osslbench database's schema (1 or 2), else -1. */
 long history_schema_of(sqlite3 *db);

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "history_db.h"
 #include "history_rows.h"
+#include "history_same.h"
 #include "../csv/csv.h"
 #include "../record/metadata_read.h"
 
@@ -15,13 +16,14 @@
 #include <time.h>
 
 /* The context key holding a run's digest: not a key metadata.txt can give
- * (the import skips it there), so the run's own rows decide it. */
+ * (the import skips it there), so the run's own rows decide it.  Kept for
+ * people and tools; a second import compares the stored rows themselves
+ * (history_same.h): a handed database's digest can say anything. */
 #define DIGEST_KEY "osslbench.rows_digest"
 
 enum { ST_FIND, ST_RUN, ST_CONTEXT, ST_ROW, NST };
 static const char *const statements[NST] = {
-    [ST_FIND] = "SELECT u.source, u.imported, c.value FROM runs u LEFT JOIN context c ON c.run_id = u.run_id"
-                " AND c.key = '" DIGEST_KEY "' AND c.seq = 0 WHERE u.run_id = ?",
+    [ST_FIND] = "SELECT source, imported FROM runs WHERE run_id = ?",
     [ST_RUN] = "INSERT INTO runs(run_id, host, started, source, imported, rows) VALUES(?, ?, ?, ?, ?, ?)",
     [ST_CONTEXT] = "INSERT INTO context(run_id, key, seq, value) VALUES(?, ?, ?, ?)",
     [ST_ROW] = history_insert_row,
@@ -102,28 +104,31 @@ static bool insert_run(importer *im, const char *run_id, const size_t *idx, size
 }
 
 /* One run (rows idx[0..n), all of run_id): added, already there (the same
- * rows), or an error naming both runs when the id is taken by other rows. */
+ * rows as those stored, read back: history_same.h), or an error naming
+ * both runs when the id is taken by other rows. */
 static bool import_run(importer *im, import_counts *c, const char *run_id, const size_t *idx, size_t n, char *why,
                        size_t wn)
 {
-    char digest[64];
-    rows_digest(im, idx, n, digest, sizeof digest);
     const char *key[] = {run_id};
     sqlite3_stmt *find = im->st[ST_FIND];
     if (step_text(find, key, 1) == SQLITE_ROW) {
         const unsigned char *src = sq.sqlite3_column_text(find, 0), *when = sq.sqlite3_column_text(find, 1);
-        const unsigned char *had = sq.sqlite3_column_text(find, 2);
-        bool same = had == NULL || strcmp((const char *)had, digest) == 0;
+        char there[512], at[64], how[128];
+        snprintf(there, sizeof there, "%s", src ? (const char *)src : "?");
+        snprintf(at, sizeof at, "%s", when ? (const char *)when : "?");
+        sq.sqlite3_reset(find);
+        char *text = history_rows_text(im->set, idx, n);
+        bool same = history_same_rows(im->db, run_id, text, n, how, sizeof how);
+        free(text);
         if (!same)
             snprintf(why, wn, "%s: run %s differs from the run %s already in the database (imported from %s at %s): "
-                              "not imported; two runs under one run_id (rows %s, there %s)",
-                     im->source, run_id, run_id, src ? (const char *)src : "?", when ? (const char *)when : "?", digest,
-                     (const char *)had);
-        sq.sqlite3_reset(find);
+                              "not imported; two runs under one run_id (%s)",
+                     im->source, run_id, run_id, there, at, how);
         c->runs_present += same;
         return same;
     }
-    char detail[512] = "";
+    char digest[64], detail[512] = "";
+    rows_digest(im, idx, n, digest, sizeof digest);
     if (sq.sqlite3_exec(im->db, "SAVEPOINT run", NULL, NULL, NULL) != SQLITE_OK ||
         !insert_run(im, run_id, idx, n, digest, detail, sizeof detail)) {
         snprintf(why, wn, "%s: run %s not imported: %s", im->source, run_id, *detail ? detail : sq.sqlite3_errmsg(im->db));
@@ -203,11 +208,22 @@ bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why,
     char path[4096], meta_path[4200], now[32];
     if (!csv_read_input(input, &set, path, sizeof path, why, n))
         return false;
+    if (set.cut_line > 0) { /* a run is all there or not at all */
+        snprintf(why, n, "%s: line %zu is cut short (no end of line: a full disk or a crash?): not imported, a run "
+                         "goes in whole", path, set.cut_line);
+        result_set_free(&set);
+        return false;
+    }
     time_t t = time(NULL);
     strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
     importer im = {.db = db, .set = &set, .source = path, .now = now};
-    if (strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path))
-        im.nmeta = metadata_read(meta_path, &im.meta);
+    bool have = strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path);
+    if (!metadata_read(have ? meta_path : NULL, &im.meta, &im.nmeta, why, n)) {
+        size_t len = strlen(why);
+        snprintf(why + len, n - len, ": not imported");
+        result_set_free(&set);
+        return false;
+    }
     bool began = sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK, ok = began;
     if (!began)
         snprintf(why, n, "%s: the database is busy or read-only: %s", path, sq.sqlite3_errmsg(db));

@@ -19,6 +19,7 @@
  * accepts only what this encoder writes (tests/history/sample_pack.py
  * implements the same format on its own). */
 #include "sample_pack.h"
+#include "../record/row.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -112,6 +113,8 @@ static double rate_of(int64_t q)
 bool sample_pack(const double *rate, size_t nrate, const uint32_t *block, size_t nblock, unsigned char **blob,
                  size_t *len)
 {
+    if (nrate > ROW_SAMPLES_MAX || nblock > ROW_SAMPLES_MAX)
+        return *blob = NULL, *len = 0, false;
     int64_t *q = malloc((nrate + 1) * sizeof *q);
     uint64_t *u = malloc((nrate + 1) * sizeof *u);
     if (q == NULL || u == NULL)
@@ -265,6 +268,8 @@ bool sample_unpack(const unsigned char *blob, size_t len, double **rate, size_t 
     /* each block takes a byte at least, and each rate after the first a bit */
     if (r.bad == NULL && get_varint(&r, &nb) && nb > r.len - r.pos)
         fail(&r, "more blocks than bytes");
+    else if (r.bad == NULL && nb > ROW_SAMPLES_MAX)
+        fail(&r, "more blocks than a row has (65536)");
     if (r.bad == NULL && nb > 0 && (*block = malloc(nb * sizeof **block)) == NULL)
         abort();
     for (size_t i = 0; r.bad == NULL && i < nb; i++)
@@ -274,6 +279,8 @@ bool sample_unpack(const unsigned char *blob, size_t len, double **rate, size_t 
             (*block)[i] = (uint32_t)v;
     if (r.bad == NULL && get_varint(&r, &nr) && nr > 0 && (r.len - r.pos < 2 || nr - 1 > 8 * (r.len - r.pos - 2)))
         fail(&r, "more rates than bits");
+    else if (r.bad == NULL && nr > ROW_SAMPLES_MAX)
+        fail(&r, "more rates than a row has (65536)");
     if (r.bad == NULL && nr > 0 && (*rate = malloc(nr * sizeof **rate)) == NULL)
         abort();
     if (r.bad == NULL && nr > 0)

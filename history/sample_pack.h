@@ -22,15 +22,17 @@ enum {
 #define SAMPLE_PACK_REL_ERROR 3.31e-7
 
 /* The blob of nrate rates (each finite and above 0, as the CSV reader
- * takes them) and nblock blocks; *blob is malloc'ed.  false (nothing
- * allocated) when a rate cannot be packed. */
+ * takes them) and nblock blocks, at most ROW_SAMPLES_MAX of each (what a
+ * CSV row can hold: the decoder takes no more); *blob is malloc'ed.  false
+ * (nothing allocated) when a rate or a count cannot be packed. */
 bool sample_pack(const double *rate, size_t nrate, const uint32_t *block, size_t nblock, unsigned char **blob,
                  size_t *len);
 
 /* The rates and blocks of a blob (both malloc'ed, NULL when none), or
  * false with a one-line reason: every byte is checked (the version, each
- * count against the bytes left, each code, the padding, nothing after the
- * end), so a crafted blob is refused, never read past its end. */
+ * count against the bytes left and against ROW_SAMPLES_MAX, each code, the
+ * padding, nothing after the end), so a crafted blob is refused, never
+ * read past its end nor decoded into more samples than a row can have. */
 bool sample_unpack(const unsigned char *blob, size_t len, double **rate, size_t *nrate, uint32_t **block,
                    size_t *nblock, char *why, size_t n);
 

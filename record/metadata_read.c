@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "metadata_read.h"
 #include "folder_file.h"
+#include "name_index.h"
+#include "room.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,38 +18,55 @@ static char *copy(const char *s)
     return c;
 }
 
-size_t metadata_read(const char *path, metadata_entry **out)
+/* One "key: value" line into the entries, its key found through ix. */
+static bool add(metadata_entry **out, size_t *n, name_index *ix, char *line)
 {
-    char why[128];
-    FILE *in = path != NULL ? folder_file_open(path, FOLDER_FILE_TEXT_MAX, why, sizeof why) : NULL;
-    char *line = NULL;
-    size_t cap = 0, n = 0;
-    *out = NULL;
-    while (in != NULL && folder_file_line(in, &line, &cap) >= 0) {
-        char *colon = strstr(line, ": ");
-        if (colon == NULL || colon == line || (size_t)(colon - line) > MAX_KEY)
-            continue;
-        *colon = '\0';
-        size_t k = 0;
-        while (k < n && strcmp((*out)[k].key, line) != 0)
-            k++;
-        if (k == n) {
-            metadata_entry *more = realloc(*out, (n + 1) * sizeof **out);
-            if (more == NULL)
-                abort();
-            *out = more;
-            (*out)[n++] = (metadata_entry){.key = copy(line)};
-        }
-        char **vals = realloc((*out)[k].values, ((*out)[k].n + 1) * sizeof *vals);
-        if (vals == NULL)
-            abort();
-        (*out)[k].values = vals;
-        vals[(*out)[k].n++] = copy(colon + 2);
+    char *colon = strstr(line, ": ");
+    if (colon == NULL || colon == line || (size_t)(colon - line) > MAX_KEY)
+        return true;
+    *colon = '\0';
+    size_t k = name_index_get(ix, line);
+    if (k == NAME_INDEX_NONE) {
+        if (*n == METADATA_KEYS_MAX)
+            return false;
+        *out = room_for_one(*out, *n, sizeof **out);
+        k = (*n)++;
+        (*out)[k] = (metadata_entry){.key = copy(line)};
+        name_index_put(ix, (*out)[k].key, k);
     }
+    metadata_entry *e = &(*out)[k];
+    e->values = room_for_one(e->values, e->n, sizeof *e->values);
+    e->values[e->n++] = copy(colon + 2);
+    return true;
+}
+
+bool metadata_read(const char *path, metadata_entry **out, size_t *count, char *why, size_t n)
+{
+    char refused[128];
+    *out = NULL;
+    *count = 0;
+    FILE *in = path != NULL ? folder_file_open(path, FOLDER_FILE_TEXT_MAX, refused, sizeof refused) : NULL;
+    if (in == NULL && path != NULL && strcmp(refused, "missing") != 0) {
+        snprintf(why, n, "%s: %s (a run folder's files are read as regular files inside it)", path, refused);
+        return false;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    name_index ix = {0};
+    bool ok = true;
+    while (ok && in != NULL && folder_file_line(in, &line, &cap) >= 0)
+        ok = add(out, count, &ix, line);
     free(line);
+    name_index_free(&ix);
     if (in != NULL)
         fclose(in);
-    return n;
+    if (!ok) {
+        snprintf(why, n, "%s: more than %d keys (a run writes about 60)", path, METADATA_KEYS_MAX);
+        metadata_free(*out, *count);
+        *out = NULL;
+        *count = 0;
+    }
+    return ok;
 }
 
 const char *metadata_first(const metadata_entry *e, size_t n, const char *key)

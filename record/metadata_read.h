@@ -21,8 +21,15 @@ typedef struct {
  * does not fit in n. */
 bool run_metadata_path(const char *csv_path, char *out, size_t n);
 
-/* The entries of path (NULL or unreadable: none). */
-size_t metadata_read(const char *path, metadata_entry **out);
+/* Distinct keys a metadata.txt may have: a run writes about 60, a key
+ * given several times (library:) being one. */
+enum { METADATA_KEYS_MAX = 1024 };
+
+/* The entries of path into *out (*count of them), in time linear in the
+ * file: none when path is NULL or missing; false with why, and none, when
+ * the file is refused (record/folder_file.h: a symlink, a FIFO, over 1 MiB)
+ * or has more than METADATA_KEYS_MAX keys. */
+bool metadata_read(const char *path, metadata_entry **out, size_t *count, char *why, size_t n);
 /* The first value of key, or NULL. */
 const char *metadata_first(const metadata_entry *e, size_t n, const char *key);
 void metadata_free(metadata_entry *e, size_t n);

@@ -63,3 +63,8 @@ void result_row_free(result_row *r)
     r->nblock = 0;
     r->nsample = 0;
 }
+
+bool row_rate_in_range(double v)
+{
+    return v >= 0.0 && v <= ROW_RATE_MAX;
+}

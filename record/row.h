@@ -92,4 +92,19 @@ typedef struct {
 
 void result_row_free(result_row *r);
 
+/* The ranges of a row's numbers, for every reader (the results CSV, the
+ * history database, `run --sizes`, `osslbench units`): what no run can
+ * measure is no value, so that nothing past them reaches a table, a chart
+ * or the database's 64-bit integers.  ROW_BYTES_MAX: the largest block a
+ * run measures; ROW_RATE_MAX: a rate or count above 10^18 (an exabyte a
+ * second) is no measurement; ROW_COUNT_MAX: SQLite's INTEGER;
+ * ROW_SAMPLES_MAX: a row's samples, more than the CSV's 1 MiB line holds
+ * as the writer writes them (18 characters a sample or more). */
+#define ROW_BYTES_MAX (64u << 20)
+#define ROW_RATE_MAX 1e18
+#define ROW_COUNT_MAX INT64_MAX
+enum { ROW_SAMPLES_MAX = 1 << 16 };
+/* A rate, a CI bound or a sample inside [0, ROW_RATE_MAX] (NaN is not). */
+bool row_rate_in_range(double v);
+
 #endif

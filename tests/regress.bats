@@ -179,6 +179,14 @@ fixture() {
     check "unknown option '--frobnicate'" --frobnicate "$TMP/a.csv" "$TMP/a.csv"
 }
 
+@test "regress: NEW sharing no point with OLD is no verdict, one line and exit 2 (was 'no regression', exit 0)" {
+    fixture "$TMP/a.csv" a 1e8 sha256:16:1
+    fixture "$TMP/b.csv" b 1e8 sha1:16:1 sha256:64:1
+    run "$OSSLBENCH" regress "$TMP/a.csv" "$TMP/b.csv"
+    [ "$status" -eq 2 ]
+    [ "$output" = "osslbench regress: $TMP/a.csv and $TMP/b.csv share no point (workload, API path, operation, size): nothing to compare" ]
+}
+
 # ---------------------------------------------------------------- real libraries
 
 cpu_has() { grep -m1 '^flags' /proc/cpuinfo | grep -qw "$1"; }

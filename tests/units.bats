@@ -31,10 +31,16 @@ load helpers
 @test "units: a bad rate, unit or usage is one line and exit 2" {
     run "$ROOT/bin/osslbench" units rate 12abc
     [ "$status" -eq 2 ]
-    [ "$output" = "osslbench units: rate '12abc' is not a number" ]
+    [ "$output" = "osslbench units: rate '12abc' is not a rate (a decimal number from 0 to 1e18)" ]
     run "$ROOT/bin/osslbench" units rate -5 # no CSV holds a negative rate
     [ "$status" -eq 2 ]
-    [ "$output" = "osslbench units: rate '-5' is not a number" ]
+    [ "$output" = "osslbench units: rate '-5' is not a rate (a decimal number from 0 to 1e18)" ]
+    local r
+    for r in 1.7e308 0x10 1e19 inf; do # past any measurement, hexadecimal (strtod's 16), no number
+        run "$ROOT/bin/osslbench" units rate "$r"
+        [ "$status" -eq 2 ] || { echo "$r: $output"; false; }
+        [ "$output" = "osslbench units: rate '$r' is not a rate (a decimal number from 0 to 1e18)" ]
+    done
     run "$ROOT/bin/osslbench" units rate 12 furlongs
     [ "$status" -eq 2 ]
     [ "$output" = "osslbench units: unit 'furlongs' is none of B/s, op/s, instr/op" ]

@@ -209,7 +209,7 @@ static void refuses_what_is_not_a_results_file(void **state)
     assert_false(csv_read_stream(f, "p.csv", &set, why, sizeof why));
     assert_non_null(strstr(why, "no column 'label'"));
     fclose(f);
-    assert_false(csv_read_file("/nonexistent/r.csv", &set, why, sizeof why));
+    assert_false(csv_read_file("/nonexistent/r.csv", true, &set, why, sizeof why));
 }
 
 static void accepts_reordered_and_extra_columns(void **state)

@@ -129,6 +129,55 @@ static void rates_are_positive_and_ordered(void **state)
     expect_ok(ROW_OK, 1);
 }
 
+/* Issue 52: every number in its range (record/row.h), decimal as %g
+ * prints it: what strtod also takes ("0x10" as 16, 1.7e308) is refused, as
+ * is 2^64 - 1 bytes, which the database's 64-bit integer showed as -1. */
+static void numbers_are_in_their_ranges(void **state)
+{
+    (void)state;
+    expect_error("a,1,evp,sha256,digest,18446744073709551615,1e6,B/s,9e5,2e6,3,ok,\n", "line 2: bad bytes");
+    expect_error("a,1,evp,sha256,digest,67108865,1e6,B/s,9e5,2e6,3,ok,\n",
+                 "bad bytes (at most 67108864: the largest block a run measures)");
+    expect_ok("a,1,evp,sha256,digest,67108864,1e6,B/s,9e5,2e6,3,ok,\n", 1);
+    expect_error("a,1,evp,sha256,digest,16,0x10,B/s,9e5,2e6,3,ok,\n", "line 2: bad rate");
+    expect_error("a,1,evp,sha256,digest,16,1.7e308,B/s,9e5,2e308,3,ok,\n", "bad rate");
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,9e5,2e19,3,ok,\n", "bad ci_high");
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,9e5,2e6,3,ok,1e6 0x1p20 2e6\n", "bad sample_rates");
+    expect_error("a,1,evp,sha256,digest,16,1e6,B/s,9e5,2e6,3,ok,1e6 1e\n", "bad sample_rates");
+    expect_ok("a,1,evp,sha256,digest,16,1e18,B/s,.5,1e18,3,ok,1E6 2.5e+6 7.\n", 1);
+    /* 65537 samples: past what the CSV's line holds as the writer writes them */
+    size_t len = 0;
+    char *text = NULL;
+    FILE *m = open_memstream(&text, &len);
+    fprintf(m, "%sa,1,evp,sha256,digest,16,1e6,B/s,9e5,2e6,3,ok,1", header);
+    for (int i = 1; i < 65537; i++)
+        fputs(" 1", m);
+    fputc('\n', m);
+    fclose(m);
+    FILE *f = fmemopen(text, len, "r");
+    result_set set;
+    char why[512];
+    assert_false(csv_read_stream(f, "x.csv", &set, why, sizeof why));
+    assert_non_null(strstr(why, "line 2: bad sample_rates (at most 65536"));
+    fclose(f);
+    free(text);
+}
+
+/* A header that names a column twice: which is the value is not guessed
+ * (the last one won: a rate of 1 was stored with the first one's CI). */
+static void a_column_given_twice_is_refused(void **state)
+{
+    (void)state;
+    static const char twice[] = "label,version,api,workload,op,bytes,rate,unit,ci_low,ci_high,"
+                                "samples,status,rate\na,1,evp,sha256,digest,16,5e7,B/s,4e7,6e7,3,ok,1\n";
+    FILE *f = fmemopen((void *)twice, sizeof twice - 1, "r");
+    result_set set;
+    char why[512];
+    assert_false(csv_read_stream(f, "d.csv", &set, why, sizeof why));
+    fclose(f);
+    assert_string_equal(why, "d.csv: line 1: column 'rate' given twice");
+}
+
 /* A full disk cuts the last row: the whole rows before it are read, the cut
  * one is named in a warning.  A bad row anywhere else is still an error. */
 static void a_cut_last_row_is_a_warning(void **state)
@@ -219,6 +268,8 @@ int main(void)
         cmocka_unit_test(name_columns_are_names),
         cmocka_unit_test(numbers_are_written_decimals),
         cmocka_unit_test(rates_are_positive_and_ordered),
+        cmocka_unit_test(numbers_are_in_their_ranges),
+        cmocka_unit_test(a_column_given_twice_is_refused),
         cmocka_unit_test(a_cut_last_row_is_a_warning),
         cmocka_unit_test(a_byte_order_mark_is_skipped),
         cmocka_unit_test(one_point_has_one_unit),

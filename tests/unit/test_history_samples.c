@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "../../history/sample_pack.h"
+#include "../../record/row.h"
 
 #include <float.h>
 #include <math.h>
@@ -66,12 +67,12 @@ static void an_empty_list_is_a_blob(void **state)
     round_trip(one, 1, NULL, 0, &len);
 }
 
-/* 100,000 rates of a noisy run (2% spread, one outlier in 1000): about
- * two bytes each, where the CSV's text takes 24. */
+/* 65,536 rates of a noisy run (2% spread, one outlier in 1000), the most
+ * a row has: about two bytes each, where the CSV's text takes 24. */
 static void a_large_list_is_small(void **state)
 {
     (void)state;
-    enum { N = 100000 };
+    enum { N = ROW_SAMPLES_MAX };
     double *rate = malloc(N * sizeof *rate);
     uint32_t *block = malloc(N / 10 * sizeof *block);
     assert_non_null(rate);
@@ -85,7 +86,7 @@ static void a_large_list_is_small(void **state)
         block[i] = 10;
     size_t len;
     round_trip(rate, N, block, N / 10, &len);
-    print_message("100000 rates, 10000 blocks: %zu bytes\n", len);
+    print_message("%d rates, %d blocks: %zu bytes\n", N, N / 10, len);
     assert_true(len < N * 3);
     free(rate), free(block);
 }
@@ -147,6 +148,36 @@ static void crafted_blobs_are_refused(void **state)
     assert_true(refused_heap("\x01\x00\x02\x00\x02\xff\xff\xff\x06", 9, "longer form"));
 }
 
+/* Issue 52: no more samples than a row can have (a CSV line holds fewer
+ * than 65,536), so that a crafted blob of 1 MiB, 8 million rates of one
+ * bit each, is refused at once: the dashboard took 2.6 s and 338 MB on one. */
+static void no_more_samples_than_a_row_has(void **state)
+{
+    (void)state;
+    enum { MIB = 1 << 20 };
+    unsigned char *p = calloc(MIB, 1);
+    assert_non_null(p);
+    /* version 1, no blocks, 8 * (MIB - 8) rates (varint), k 0, q[0] 0, zero deltas */
+    size_t at = 2, v = 8 * (size_t)(MIB - 8);
+    p[0] = 1;
+    for (; v >= 0x80; v >>= 7)
+        p[at++] = (unsigned char)(v | 0x80);
+    p[at] = (unsigned char)v;
+    assert_true(refused(p, MIB, "more rates than a row has (65536)"));
+    free(p);
+    assert_true(refused_heap("\x01\x81\x80\x04", 4, "more blocks")); /* 65537 blocks, 1 byte left */
+    double *rate = malloc((ROW_SAMPLES_MAX + 1) * sizeof *rate);
+    assert_non_null(rate);
+    for (size_t i = 0; i <= ROW_SAMPLES_MAX; i++)
+        rate[i] = 1e6;
+    unsigned char *blob;
+    size_t len;
+    assert_false(sample_pack(rate, ROW_SAMPLES_MAX + 1, NULL, 0, &blob, &len));
+    assert_true(sample_pack(rate, ROW_SAMPLES_MAX, NULL, 0, &blob, &len));
+    free(blob);
+    free(rate);
+}
+
 /* Every blob cut short at every length is refused, and so is each single
  * byte changed where the change breaks the format. */
 static void every_truncation_is_refused(void **state)
@@ -180,6 +211,7 @@ int main(void)
         cmocka_unit_test(no_packing_of_what_is_no_rate),
         cmocka_unit_test(crafted_blobs_are_refused),
         cmocka_unit_test(every_truncation_is_refused),
+        cmocka_unit_test(no_more_samples_than_a_row_has),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

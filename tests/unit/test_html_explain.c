@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char dir[64];
+static char dir[64], sub[80]; /* a run folder and its explain/ */
 static char *mem_buf; /* static: see test_escape.c (gcc 12 -Wdangling-pointer) */
 static size_t mem_len;
 
@@ -27,7 +27,7 @@ static const char header[] = "workload,api,op,bytes,label,baseline,baseline_per_
 static void write_file(const char *name, const char *text)
 {
     char path[128];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(path, sizeof path, "%s/%s", sub, name);
     unlink(path);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
@@ -39,7 +39,10 @@ static int make_dir(void **state)
 {
     (void)state;
     snprintf(dir, sizeof dir, "/tmp/test_html_explain.XXXXXX");
-    return mkdtemp(dir) == NULL;
+    if (mkdtemp(dir) == NULL)
+        return 1;
+    snprintf(sub, sizeof sub, "%s/explain", dir);
+    return mkdir(sub, 0700);
 }
 
 static int remove_dir(void **state)
@@ -48,10 +51,10 @@ static int remove_dir(void **state)
     const char *names[] = {"changes.csv", "b.svg", "f.svg"};
     char path[128];
     for (size_t i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(path, sizeof path, "%s/%s", sub, names[i]);
         unlink(path);
     }
-    return rmdir(dir);
+    return rmdir(sub) | rmdir(dir);
 }
 
 /* The page's explanation of sha256 evp digest 16 B, new against old. */
@@ -106,6 +109,29 @@ static void another_point_or_pair_gets_no_explanation(void **state)
     html_explained_free(&x);
 }
 
+/* explain/ a symlink to another folder: nothing of it reaches the page. */
+static void a_symlinked_explain_folder_is_not_read(void **state)
+{
+    (void)state;
+    char elsewhere[80], link[96], csv[512];
+    snprintf(elsewhere, sizeof elsewhere, "%s/elsewhere", dir);
+    assert_int_equal(rename(sub, elsewhere), 0);
+    assert_int_equal(symlink("elsewhere", sub), 0);
+    snprintf(csv, sizeof csv, "%ssha256,evp,digest,16,new,old,1,2,1,SECRET,b.svg,f.svg\n", header);
+    write_file("changes.csv", csv);
+    html_explained x;
+    html_explained_read(dir, &x);
+    char *page = page_of(&x);
+    assert_null(strstr(page, "SECRET"));
+    assert_non_null(strstr(page, "explain/changes.csv: "));
+    free(page);
+    html_explained_free(&x);
+    snprintf(link, sizeof link, "%s/changes.csv", sub);
+    unlink(link);
+    assert_int_equal(unlink(sub), 0);
+    assert_int_equal(rename(elsewhere, sub), 0);
+}
+
 static void a_file_that_is_no_table_of_ours_is_left_out_with_a_note(void **state)
 {
     (void)state;
@@ -119,7 +145,7 @@ static void a_file_that_is_no_table_of_ours_is_left_out_with_a_note(void **state
     free(page);
     html_explained_free(&x);
     char path[128];
-    snprintf(path, sizeof path, "%s/changes.csv", dir);
+    snprintf(path, sizeof path, "%s/changes.csv", sub);
     unlink(path);
     assert_int_equal(mkfifo(path, 0600), 0); /* nobody writes it: a reader that waits hangs */
     html_explained_read(dir, &x);
@@ -132,6 +158,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(its_text_is_escaped_and_its_charts_are_images),
         cmocka_unit_test(another_point_or_pair_gets_no_explanation),
+        cmocka_unit_test(a_symlinked_explain_folder_is_not_read),
         cmocka_unit_test(a_file_that_is_no_table_of_ours_is_left_out_with_a_note),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
