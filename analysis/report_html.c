@@ -3,6 +3,7 @@
  * as data: images (report_html_charts.c), and the page's own policy forbids
  * script, remote loads and every source but data: images and its style. */
 #include "report_html_parts.h"
+#include "report_precision.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -125,6 +126,21 @@ static void write_scaling(const void *r, FILE *f)
     report_write_scaling(r, f);
 }
 
+/* Precision is what the run reached, said beside the charts whatever it is:
+ * no target makes an interval narrower than the host allows. */
+static void put_precision(html_page *pg, const report *r)
+{
+    report_precision q;
+    if (!report_precision_of(r, &q))
+        return;
+    fprintf(pg->f, "<p>Precision: %zu speed-up%s with a 95%% interval, median &plusmn;%.2f%%; "
+                   "%.0f%% within &plusmn;1%%, %.0f%% within &plusmn;2%%. An interval says where "
+                   "a second run's ratio lands (batch means over the run's visits); how often it "
+                   "did, idle and beside a busy neighbour: osslbench's docs/method.md.</p>\n",
+            q.intervals, q.intervals == 1 ? "" : "s", 100 * q.median_half, 100 * q.within_1,
+            100 * q.within_2);
+}
+
 void html_put_run(html_page *pg, const report *r, const html_sources *src, int level)
 {
     html_charts charts;
@@ -132,6 +148,7 @@ void html_put_run(html_page *pg, const report *r, const html_sources *src, int l
     fprintf(pg->f, "<p class=\"lead\">%zu release(s), %zu point(s); baseline ", r->nrel, r->npt);
     html_put(pg->f, r->rel[r->baseline].label);
     fputs(".</p>\n", pg->f);
+    put_precision(pg, r);
     html_explained explained;
     html_explained_read(src->explain_in, &explained);
     html_put_explained_problem(pg, &explained);

@@ -4,10 +4,10 @@
  * paired     both rows were written by this version's runner (rate_stat
  *            vp90 or vmedian, and sample_blocks: the visits) in the same
  *            run, over the same rounds: the mean of the visits' log ratios
- *            with Student's t over the visits (paired visit-t).
+ *            with Student's t over batch means of the visits.
  * welch      both rows of this version, not of the same rounds (two runs,
  *            two hosts, 1 and N workers): Welch's t over each side's
- *            visits.
+ *            batch means of visits.
  * no-ci      anything else -- rows of older files (median or p99 rates, no
  *            visits), or a side of a single sample: the ratio of the rates
  *            and no interval at all (docs/method.md). */

@@ -196,7 +196,7 @@ bool report_write_timeline_md(const report *r, FILE *f)
         }
     fprintf(f, ".\n\nEach series is its newest release here. A change is a verdict of "
                "`osslbench regress`: |new/old − 1| > %g%% and p < %g (one run: paired by "
-               "visit, Student's t over the point's visits); change = new/old − 1 and its 95%% "
+               "visit, Student's t over batch means of the point's visits); change = new/old − 1 and its 95%% "
                "CI. Failures first, then the largest change.\n\n",
             VERDICT_RULE_DEFAULT.threshold * 100, VERDICT_RULE_DEFAULT.alpha);
     bool ok = true;

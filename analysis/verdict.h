@@ -6,10 +6,11 @@
  *                   1 + threshold (faster);
  *   2. significant: the two-sided p-value of "the ratio is 1" is below alpha,
  *                   from the interval `osslbench report` prints
- *                   (stats/blocked.h): Student's t over the visits' log ratios
- *                   when both sides come from one run over the same visits
- *                   (paired: the machine's drift cancels), Welch's t over
- *                   each side's visits otherwise.
+ *                   (stats/blocked.h): Student's t over batch means of the
+ *                   visits' log ratios when both sides come from one run
+ *                   over the same visits (paired: the machine's drift
+ *                   cancels), Welch's t over each side's batch means
+ *                   otherwise (each run's drift in it).
  * Significance alone would flag every tiny systematic drift once there are
  * enough samples (a shared machine is never quite the same twice); the
  * threshold alone would flag noise when there are few samples.  Requiring

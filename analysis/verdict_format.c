@@ -131,8 +131,8 @@ static void describe_counts(FILE *f, const verdict_table *t, const verdict_rule 
 static void describe_rule(FILE *f, const verdict_rule *rule)
 {
     fprintf(f,
-            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (Student's t over the "
-            "visits' log ratios,\n      paired in one run, Welch's t across runs; rows without "
+            "rule: slower/faster only when |ratio - 1| > %g%% AND p < %g (Student's t over batch "
+            "means of the visits' log ratios,\n      paired in one run, Welch's t across runs; rows without "
             "visits: no interval, n/a);\n      ratio = NEW/OLD, %g%% CI\n",
             rule->threshold * 100.0, rule->alpha, (1.0 - rule->alpha) * 100.0);
 }

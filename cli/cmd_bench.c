@@ -29,6 +29,11 @@
 #include <unistd.h>
 
 enum { MAX_KNOBS = 64, MAX_ARGS = 512 };
+/* make compare's measuring time when BUDGET= is not given: batch-means
+ * intervals of six libraries rarely all reach +-1%, and without a budget a
+ * default run's points went on to the 100-visit cap (10-11 minutes); the
+ * budget spends the time on the widest intervals first (docs/method.md). */
+#define BENCH_DEFAULT_BUDGET "5.5m"
 
 typedef struct {
     const char *repo, *installed, *results_root, *system_lib, *libs, *releases, *baseline;
@@ -229,6 +234,8 @@ static int measure(const bench_options *o, const bench_libs *libs, const char *d
     argv[k++] = "--json", argv[k++] = json;
     if (o->baseline != NULL) /* the runner judges each ratio's precision against it */
         argv[k++] = "--baseline", argv[k++] = (char *)o->baseline;
+    if (run_option(o, "--budget", false) == NULL)
+        argv[k++] = "--budget", argv[k++] = BENCH_DEFAULT_BUDGET;
     argv[k] = NULL;
     return run_in_process(k - 1, argv + 1, out, interrupted);
 }

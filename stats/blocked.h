@@ -18,11 +18,15 @@
  * fresh child processes at another time of the run (harness/scheduler.h):
  * what stays the same within a visit and changes between visits shifts a
  * whole block, as it shifts a second run.  So the visits are the units of
- * the interval (stats/visit_stat.h): Student's t over the visits' log
- * ratios for two libraries of one run (paired: the same visits), Welch's t
- * over each side's visits for rates measured apart (two runs, two hosts, 1
- * and N workers).  These two are the only intervals of a ratio here; rows
- * without visits get none (docs/method.md). */
+ * the interval, and because the host drifts over tens of seconds (its
+ * neighbouring visits alike), they are taken in batches: the means of
+ * VISIT_BATCHES consecutive runs of visits (stats/visit_stat.h), Student's t
+ * over the batches' mean log ratios for two libraries of one run (paired:
+ * the same visits), Welch's t over each side's batch means for rates
+ * measured apart (two runs, two hosts, 1 and N workers), each never
+ * narrower than the same t over the visits themselves.  These two are the
+ * only intervals of a ratio here; rows without visits get none
+ * (docs/method.md). */
 #ifndef STATS_BLOCKED_H
 #define STATS_BLOCKED_H
 
@@ -44,8 +48,8 @@ bool rate_stat_parse(const char *name, rate_stat *out);
  * ci_method column, regress's method column and the dashboard. */
 typedef enum {
     CI_NONE,        /* no ratio: a side has no ok row ("-") */
-    CI_PAIRED,      /* "paired": rows of one run over the same visits, Student's t over the visits' log ratios */
-    CI_WELCH,       /* "welch": rows measured apart (two runs, hosts, 1 and N workers), Welch's t over each side's visits */
+    CI_PAIRED,      /* "paired": rows of one run over the same visits, Student's t over batch means of the visits' log ratios */
+    CI_WELCH,       /* "welch": rows measured apart (two runs, hosts, 1 and N workers), Welch's t over each side's batch means */
     CI_NO_CI,       /* "no-ci": a side without visits (an older file) or of one sample: the rates' ratio, no interval */
     CI_EXACT_COUNT, /* "exact count": instruction counts, compared by the threshold alone */
 } ci_method;

@@ -45,6 +45,25 @@ static bool unit_logs(const double *rates, size_t n, const uint32_t *block_len, 
     return ok && at == n;
 }
 
+/* The means of VISIT_BATCHES consecutive runs of the m units (as even as
+ * can be, the first ones a unit longer), in x[0..b); b, or m itself when
+ * there are fewer units than batches (each unit its own). */
+static size_t batch_means(double *x, size_t m)
+{
+    if (m < VISIT_BATCHES)
+        return m;
+    size_t at = 0;
+    for (size_t b = 0; b < VISIT_BATCHES; b++) {
+        size_t len = m / VISIT_BATCHES + (b < m % VISIT_BATCHES);
+        double s = 0.0;
+        for (size_t i = 0; i < len; i++)
+            s += x[at + i];
+        x[b] = s / (double)len; /* at + i >= b: nothing read is overwritten first */
+        at += len;
+    }
+    return VISIT_BATCHES;
+}
+
 static void mean_var(const double *x, size_t m, double *mean, double *var)
 {
     double s = 0.0, ss = 0.0;
@@ -84,16 +103,37 @@ bool visit_interval(const double *const *sides, size_t nsides, size_t n, const u
         if (nsides == 2)
             for (size_t u = 0; u < m; u++)
                 x[u] = x[m + u] - x[u];
-        double mean, var;
+        double mean, var, bmean, bvar;
         mean_var(x, m, &mean, &var);
+        size_t b = batch_means(x, m);
+        mean_var(x, b, &bmean, &bvar);
         *out = (blocked_interval){.n = n, .blocks = m};
-        double se = sqrt(var / (double)m);
-        /* A second run's mean of m visits has an error of its own. */
-        finish(out, mean, se, se * REPEAT_WIDENING, (double)(m - 1), alpha,
-               RATE_RESOLUTION * REPEAT_WIDENING);
+        /* Two estimates of the mean's error: the batches' carries the host's
+         * drift but has b - 1 degrees of freedom, so it is now and then far
+         * too small by chance -- and the stopping rule stops a point just
+         * then; the visits' is blind to drift but steady.  The wider one. */
+        double se = sqrt(bvar / (double)b), df = (double)(b - 1);
+        double se_visits = sqrt(var / (double)m), df_visits = (double)(m - 1);
+        if (student_t_quantile(alpha, df_visits) * se_visits > student_t_quantile(alpha, df) * se) {
+            se = se_visits;
+            df = df_visits;
+        }
+        /* A second run's mean has an error of its own, as large. */
+        finish(out, mean, se, se * REPEAT_WIDENING, df, alpha, RATE_RESOLUTION * REPEAT_WIDENING);
     }
     free(x);
     return ok;
+}
+
+/* Welch's standard error of a difference of two means, of variances va and
+ * vb over ma and mb units, and its Welch-Satterthwaite degrees of freedom
+ * (the smaller side's when both agree exactly). */
+static void welch(double va, size_t ma, double vb, size_t mb, double *se, double *df)
+{
+    double a = va / (double)ma, b = vb / (double)mb;
+    *se = sqrt(a + b);
+    *df = a + b > 0.0 ? (a + b) * (a + b) / (a * a / (double)(ma - 1) + b * b / (double)(mb - 1))
+                      : (double)((ma < mb ? ma : mb) - 1);
 }
 
 bool visit_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *old_blocks,
@@ -114,11 +154,18 @@ bool visit_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *ol
         double ma, va, mb, vb;
         mean_var(xo, mo, &ma, &va);
         mean_var(xn, mn, &mb, &vb);
-        double a = va / (double)mo, b = vb / (double)mn, se = sqrt(a + b);
-        /* Welch-Satterthwaite degrees of freedom; the smaller side's when both agree exactly. */
-        double df = a + b > 0.0 ? (a + b) * (a + b) /
-                                      (a * a / (double)(mo - 1) + b * b / (double)(mn - 1))
-                                : (double)((mo < mn ? mo : mn) - 1);
+        double se, df;
+        welch(va, mo, vb, mn, &se, &df);
+        size_t bo = batch_means(xo, mo), bn = batch_means(xn, mn);
+        double unused, bva, bvb, bse, bdf;
+        mean_var(xo, bo, &unused, &bva);
+        mean_var(xn, bn, &unused, &bvb);
+        welch(bva, bo, bvb, bn, &bse, &bdf);
+        /* The wider of the two, as within a run (visit_interval). */
+        if (student_t_quantile(alpha, bdf) * bse >= student_t_quantile(alpha, df) * se) {
+            se = bse;
+            df = bdf;
+        }
         *out = (blocked_interval){.n = n_old < n_new ? n_old : n_new, .blocks = mo < mn ? mo : mn};
         finish(out, mb - ma, se, se, df, alpha, RATE_RESOLUTION);
     }

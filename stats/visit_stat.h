@@ -4,10 +4,12 @@
  * 90th percentile of its samples' rates (or their median) -- and the rate
  * is the geometric mean of those values; a ratio of libraries sampled in
  * the same rounds is the geometric mean of the visits' ratios, which is the
- * ratio of the two rates.  The visits are the independent units of a run
- * (its layout, the host's mood), so the interval is Student's t over them:
- * where a second run of as many visits lands, its own mean's error
- * included (sqrt(1/m + 1/m)), 95% of the time. */
+ * ratio of the two rates.  The visits are the units of a run (its layout,
+ * the host's mood), but neighbouring visits are alike when the host drifts,
+ * so the interval is Student's t over the means of VISIT_BATCHES batches of
+ * consecutive visits, or over the visits where that is wider: where a
+ * second run lands, its own mean's error included (sqrt(2)), 95% of the
+ * time (docs/method.md, "What the intervals hold"). */
 #ifndef STATS_VISIT_STAT_H
 #define STATS_VISIT_STAT_H
 
@@ -19,6 +21,12 @@
 
 /* The quantile of a visit's samples that stands for it (vp90). */
 #define VISIT_UPPER_QUANTILE 0.90
+
+/* The interval's units: the visits, in the order they were made, cut into
+ * this many consecutive batches (batch means).  Neighbouring visits are
+ * alike when the host drifts over tens of seconds; the batches' means,
+ * each a quarter of the run apart, vary as the host did over the run. */
+enum { VISIT_BATCHES = 4 };
 
 /* The units of rates[0..n): the blocks when there are two or more, else
  * each round; 0 on bad input (see blocked_rate). */

@@ -100,6 +100,7 @@ setup() {
     grep -qx 'interrupted: no' "$RUN/metadata.txt"
     grep -q '^make_command: make compare .*QUICK=1' "$RUN/metadata.txt"
     grep -q "^command: .*osslbench run .*--csv $RUN/results.csv" "$RUN/metadata.txt"
+    grep -q "^command: .*osslbench run .*--budget 5.5m" "$RUN/metadata.txt" # no BUDGET=: the default
     grep -q "^library: 1.1.1w LIBS $LIB111\$" "$RUN/metadata.txt"
     grep -qx "baseline: 1.1.1w" "$RUN/metadata.txt" # resolved as the report resolves it
 }
