@@ -17,7 +17,7 @@ LDLIBS  := -ldl -lm -lpthread
 SAN     ?=
 
 # The runner is compiled once for every release: no OpenSSL header, no -lcrypto.
-SRC_DIRS := compat harness harness/workloads data stats record csv analysis history knobs charts explain bench cli
+SRC_DIRS := util compat harness harness/workloads data stats record csv analysis history options knobs charts explain bench cli
 SRCS     := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 OBJDIR   := build/obj$(if $(SAN),-san)
 OBJS     := $(SRCS:%.c=$(OBJDIR)/%.o)

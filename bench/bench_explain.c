@@ -6,6 +6,7 @@
 #include "../explain/explain_files.h"
 #include "../explain/explain_run.h"
 #include "bench_folder.h"
+#include "../util/folder_remove.h"
 #include "bench_say.h"
 
 #include <inttypes.h>
@@ -248,7 +249,7 @@ int bench_explain_only(const bench_libs *libs, const char *results_root, const c
     bool closed = explain_files_close(&files, close_why, sizeof close_why);
     if (end == EXPLAIN_REFUSED) {
         fprintf(stderr, "explain: error: %s\n", why);
-        bench_remove_folder(dir);
+        folder_remove(dir);
         return 2;
     }
     if (!closed)

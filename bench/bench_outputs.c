@@ -3,10 +3,10 @@
 #include "bench_say.h"
 #include "../charts/chart_draw.h"
 #include "../cli/commands.h"
-#include "fd_redirect.h"
+#include "../util/fd_redirect.h"
 #include "../record/meta_text.h"
 #include "report_page.h"
-#include "spawn.h"
+#include "../util/spawn.h"
 #include "../analysis/report.h"
 #include "../csv/csv.h"
 

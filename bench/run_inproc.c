@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "run_inproc.h"
 #include "../cli/commands.h"
-#include "fd_redirect.h"
-#include "../cli/run_options.h"
+#include "../util/fd_redirect.h"
+#include "../options/run_options.h"
 #include "../harness/libproc.h"
 #include "../harness/scheduler.h"
 

@@ -8,7 +8,7 @@
 
 #include "run_files.h"
 #include "../record/metadata_read.h"
-#include "../cli/run_options.h"
+#include "../options/run_options.h"
 #include "../harness/host.h"
 #include "../harness/libproc.h"
 

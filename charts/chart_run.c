@@ -1,10 +1,10 @@
 /* draw.sh's job as a function (chart_draw.h): the fresh folder, the report
  * called in-process, the charts, the tables and where they are. */
 #define _GNU_SOURCE
-#include "../bench/bench_folder.h"
+#include "../util/folder_remove.h"
 #include "chart_draw.h"
 #include "../cli/commands.h"
-#include "../bench/fd_redirect.h"
+#include "../util/fd_redirect.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -90,7 +90,7 @@ static bool report(const chart_job *job, const char *csv, const char *out)
         if (strncmp(msg, prefix, strlen(prefix)) == 0 && line >= strlen(prefix))
             msg += strlen(prefix), line -= strlen(prefix);
         fprintf(stderr, "plots: error: %.*s\n", (int)line, msg);
-        bench_remove_folder(out); /* only what this call just created */
+        folder_remove(out); /* only what this call just created */
     } else {
         if (got > 0) /* warnings of a report that succeeded are the user's to read */
             fwrite(text, 1, (size_t)got, stderr);

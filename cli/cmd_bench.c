@@ -19,9 +19,10 @@
 #include "../bench/bench_say.h"
 #include "command_options.h"
 #include "commands.h"
-#include "../bench/fd_redirect.h"
+#include "../util/fd_redirect.h"
+#include "../util/folder_remove.h"
 #include "../bench/run_inproc.h"
-#include "../bench/spawn.h"
+#include "../util/spawn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -321,7 +322,7 @@ static int bench(const bench_options *o, bench_libs *libs)
     bool interrupted = false;
     int rc = measure(o, libs, dir, &interrupted);
     if (rc == 2) { /* no library loaded (or a refused option): nothing was measured */
-        bench_remove_folder(dir);
+        folder_remove(dir);
         return die("osslbench run measured nothing (message above)", "", "");
     }
     snprintf(csv, sizeof csv, "%s/results.csv", dir);

@@ -2,7 +2,7 @@
  * (history/: one SQLite database, docs/history.md). */
 #include "command_options.h"
 #include "commands.h"
-#include "option_values.h"
+#include "../options/option_values.h"
 #include "../history/history_db.h"
 #include "../history/history_query.h"
 #include "../history/dashboard.h"

@@ -8,7 +8,7 @@
 #include "../csv/units.h"
 #include "../harness/valgrind_child.h"
 #include "../bench/run_files.h"
-#include "run_options.h"
+#include "../options/run_options.h"
 #include "../bench/run_metadata.h"
 #include "../csv/json_write.h"
 #include "../bench/run_quality.h"

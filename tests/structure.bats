@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# How analysis/ is laid out and the tables its outputs come from: no two of
-# its files call each other (helpers at the bottom, the drivers at the
-# top); the chart kinds of analysis/charts.def are what `list --charts`
-# says, what osslbench draw accepts and one plots/KIND.gp each; the
-# derived CSVs' columns are their .def tables', as docs/results-csv.md says.
+# How analysis/, history/ and compat/ are laid out and the tables
+# analysis/'s outputs come from: no two files of such a folder call each
+# other (helpers at the bottom, the drivers at the top); the chart kinds of
+# analysis/charts.def are what `list --charts` says, what osslbench draw
+# accepts and one plots/KIND.gp each; the derived CSVs' columns are their
+# .def tables', as docs/results-csv.md says.
 
 load helpers
 
@@ -11,21 +12,24 @@ setup_file() {
     make -C "$ROOT" -s all >/dev/null
 }
 
-# The objects of analysis/'s sources (not stale ones of removed files).
-analysis_objects() {
+# The objects of a folder's sources (not stale ones of removed files).
+folder_objects() {
     local c
-    for c in "$ROOT"/analysis/*.c; do
+    for c in "$ROOT/$1"/*.c; do
         c=${c#"$ROOT"/}
         echo "$ROOT/build/obj/${c%.c}.o"
     done
 }
 
-@test "analysis/: no cycle among its files' calls (tests/object-cycles.sh over nm)" {
-    mapfile -t objs < <(analysis_objects)
-    run "$ROOT/tests/object-cycles.sh" "${objs[@]}"
-    echo "$output"
-    [ "$status" -eq 0 ]
-    [ "$output" = "no cycle among ${#objs[@]} objects" ]
+@test "analysis/, history/, compat/: no cycle among a folder's files' calls (tests/object-cycles.sh over nm)" {
+    local folder
+    for folder in analysis history compat; do
+        mapfile -t objs < <(folder_objects "$folder")
+        run "$ROOT/tests/object-cycles.sh" "${objs[@]}"
+        echo "$folder: $output"
+        [ "$status" -eq 0 ]
+        [ "$output" = "no cycle among ${#objs[@]} objects" ]
+    done
 }
 
 @test "object-cycles.sh: two files that call each other, or three in a circle, are a cycle" {

@@ -1,8 +1,8 @@
-/* `osslbench run`'s command line: its option table (cli/run_options.c, one
+/* `osslbench run`'s command line: its option table (options/run_options.c, one
  * line per option) read into the run plan the scheduler takes, plus what
  * only the command itself uses (libraries, output files). */
-#ifndef CLI_RUN_OPTIONS_H
-#define CLI_RUN_OPTIONS_H
+#ifndef OPTIONS_RUN_OPTIONS_H
+#define OPTIONS_RUN_OPTIONS_H
 
 #include "../record/row.h"
 #include "../harness/run_plan.h"
@@ -46,7 +46,7 @@ typedef struct {
 
 extern const option_table run_option_table;
 
-/* The defaults of what was not given (cli/run_defaults.c). */
+/* The defaults of what was not given (options/run_defaults.c). */
 void run_args_fill_defaults(run_args *a);
 
 /* Parses argv (argv[0] = "run") and fills in the defaults.  OPTIONS_READY,

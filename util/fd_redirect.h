@@ -1,8 +1,8 @@
 /* One of this process's own descriptors (stdout, stderr) pointed at a file
  * for the length of a function call, then put back: what a spawned
  * command's redirection was, for a command called in-process. */
-#ifndef BENCH_FD_REDIRECT_H
-#define BENCH_FD_REDIRECT_H
+#ifndef UTIL_FD_REDIRECT_H
+#define UTIL_FD_REDIRECT_H
 
 #include <stdbool.h>
 
