@@ -1,8 +1,11 @@
-/* The option tables of the commands (each beside its command), listed
- * together so that tests can hold every --help to its table. */
+/* The option tables of the commands (run's, regress's and bench's in
+ * options/, which folders below cli/ take; the others beside their
+ * command), listed together so that tests can hold every --help to its
+ * table. */
 #ifndef CLI_COMMAND_OPTIONS_H
 #define CLI_COMMAND_OPTIONS_H
 
+#include "../options/bench_options.h"
 #include "../options/option_table.h"
 #include "../options/regress_options.h"
 #include "../options/run_options.h"

@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 /* A change: a library's ratio to the reference moved by more than this
- * (compare's threshold) and its 95% CI no longer overlaps the previous
+ * (regress's threshold) and its 95% CI no longer overlaps the previous
  * run's; a machine whose rates all moved by more than this is named. */
 #define DASH_CHANGE_THRESHOLD 0.05
 

@@ -31,7 +31,7 @@ typedef struct {
     const char *csv_path;   /* NULL: no CSV; "-": stdout */
     const char *trace_path; /* one line per timed sample */
     const char *json_path;  /* the rows as JSON, written at the end */
-    const char *metadata_path; /* NULL: beside the CSV (bench/run_metadata.h) */
+    const char *metadata_path; /* NULL: beside the CSV (runner/run_metadata.h) */
     /* --threads and --procs as given, before the plan's worker counts are
      * built from them; and whether a default was overridden. */
     unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];

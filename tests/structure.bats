@@ -32,6 +32,23 @@ folder_objects() {
     done
 }
 
+@test "the folders are layers: none calls one that calls it back, and nothing below cli/ includes cli/'s headers" {
+    local d=$BATS_TEST_TMPDIR/folders folder objs
+    mkdir -p "$d"
+    # one object per folder (harness/workloads/ is part of harness/)
+    for folder in util compat harness data stats record csv analysis history options knobs charts \
+        explain runner bench cli; do
+        mapfile -t objs < <(folder_objects "$folder")
+        [ "$folder" != harness ] || mapfile -t -O "${#objs[@]}" objs < <(folder_objects harness/workloads)
+        ld -r -o "$d/$folder.o" "${objs[@]}"
+    done
+    run "$ROOT/tests/object-cycles.sh" "$d"/*.o
+    echo "$output"
+    [ "$status" -eq 0 ]
+    run grep -lE '#include +"(\.\./)*cli/' "$ROOT"/{util,compat,harness,harness/workloads,stats,record,csv,analysis,history,options,knobs,charts,explain,runner,bench}/*.[ch]
+    [ "$output" = "" ]
+}
+
 @test "object-cycles.sh: two files that call each other, or three in a circle, are a cycle" {
     local d=$BATS_TEST_TMPDIR
     printf 'int b(void);\nint a(void) { return b(); }\n' >"$d/one.c"

@@ -3,8 +3,8 @@
  * lines, one value a line (docs/metadata.md has the keys).  It is a run
  * file like the CSV (run_files.h): written under FILE.partial, moved into
  * place at the end, never over an existing file. */
-#ifndef BENCH_RUN_METADATA_H
-#define BENCH_RUN_METADATA_H
+#ifndef RUNNER_RUN_METADATA_H
+#define RUNNER_RUN_METADATA_H
 
 #include "run_files.h"
 #include "../record/metadata_read.h"
@@ -28,12 +28,30 @@ typedef struct {
 
 
 
+/* The run's metadata: written to f, its text held in memory (handed on
+ * with the rows: runner/run_result.h) and copied into the file at each
+ * run_meta_sync, so that a run killed meanwhile leaves what was synced in
+ * FILE.partial. */
+typedef struct {
+    run_file file; /* metadata.txt: --metadata FILE, else beside the CSV */
+    char path[4200];
+    FILE *f;       /* NULL: the run keeps no metadata (--csv -, a device or pipe) */
+    char *text;
+    size_t len, synced;
+} run_meta;
+
 /* Opens the run's metadata file: --metadata FILE, else the one beside a CSV
- * written to a file; none (true, mf->f NULL) for --csv - or a device or
- * pipe.  path (n bytes) holds the name while mf is open.  false after a
- * one-line error: the file exists, is live, or is also the CSV or trace. */
-bool run_metadata_open(run_file *mf, char *path, size_t n, const run_args *a,
-                       const run_file *csv);
+ * written to a file; none (true, m->f NULL) for --csv - or a device or
+ * pipe.  false after a one-line error: the file exists, is live, or is
+ * also the CSV or trace. */
+bool run_meta_open(run_meta *m, const run_args *a, const run_file *csv);
+/* What f holds and the file does not yet, into the file, flushed. */
+void run_meta_sync(run_meta *m);
+/* Synced, then closed as run_file_close does (false after its one line);
+ * the text stays in m->text, the caller's to free. */
+bool run_meta_close(run_meta *m);
+/* Nothing kept: the text freed, the file's FILE.partial removed. */
+void run_meta_discard(run_meta *m);
 
 /* What is known before the first sample, then what only the end knows. */
 void run_metadata_write_head(FILE *f, const run_metadata *m);
