@@ -4,6 +4,8 @@
 # osslbench workload, API path and op.  perftools is built per release outside this tree,
 # then every round runs, line by line and release by release, the perftools test and then
 # osslbench on the same operation, both pinned to one CPU, so machine drift hits both alike.
+# A map line runs on the releases from its `from` and before its `before` (3.5 changed the
+# default TLS group perftools negotiates: from 3.5 another line pairs its handshake).
 # The report (tools/perftools-crosscheck-report.sh) gives per line and release pair the
 # ratio each tool measures and whether they agree within 5%; it is also written, with the
 # map, to docs/perftools-map.md.
@@ -25,6 +27,8 @@
 #   --work DIR        build perftools there and keep it (default: a temporary folder)
 #   --raw FILE        per-round measurements, TSV (default: a new file under /tmp)
 #   --doc FILE        the Markdown page to write (default docs/perftools-map.md; - for none)
+#   --max-load L      after the builds, wait until the 1-minute load average is below L
+#   --max-wait S      ... for at most S seconds (default 1800), then measure anyway, saying so
 # Prints the report on stdout, progress and skipped lines on stderr.
 set -euo pipefail
 # All in main(), called on the last line: bash parses it whole before running.
@@ -37,7 +41,7 @@ die() { printf 'perftools-crosscheck: %s\n' "$*" >&2; exit 2; }
 say() { printf 'perftools-crosscheck: %s\n' "$*" >&2; }
 
 perftools=${PERFTOOLS:-} rounds=3 secs=2 cpu='' only='' map=$here/perftools-map.tsv
-tarballs='' work='' raw='' doc=$root/docs/perftools-map.md
+tarballs='' work='' raw='' doc=$root/docs/perftools-map.md max_load='' max_wait=1800
 pairs=()
 while (($#)); do
     case $1 in
@@ -52,7 +56,9 @@ while (($#)); do
         --work)     work=${2:?--work needs a folder}; shift 2 ;;
         --raw)      raw=${2:?--raw needs a file}; shift 2 ;;
         --doc)      doc=${2:?--doc needs a file or -}; shift 2 ;;
-        -h|--help)  sed -n '2,28p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --max-load) max_load=${2:?--max-load needs L}; shift 2 ;;
+        --max-wait) max_wait=${2:?--max-wait needs S}; shift 2 ;;
+        -h|--help)  sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*)         die "unknown option '$1' (see --help)" ;;
         *)          break ;;
     esac
@@ -63,16 +69,27 @@ done
 (($# >= 1)) || die "give at least one install folder (see --help)"
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive integer, not '$rounds'"
 [[ $secs =~ ^[0-9]+(\.[0-9]+)?$ && $secs != 0 ]] || die "--time must be a positive number of seconds, not '$secs'"
+[[ -z $max_load || ( $max_load =~ ^[0-9]+(\.[0-9]+)?$ && ! $max_load =~ ^0+(\.0+)?$ ) ]] \
+    || die "--max-load must be a positive load average, not '$max_load'"
+[[ $max_wait =~ ^[0-9]+$ ]] || die "--max-wait must be a whole number of seconds, not '$max_wait'"
 [[ -r $map ]] || die "cannot read the map '$map'"
 [[ -x $bench ]] || die "build bin/osslbench first (make)"
 for tool in cmake make cc taskset; do command -v "$tool" >/dev/null || die "needs $tool on PATH"; done
 if [[ -z $cpu ]]; then cpu=$(taskset -pc $$ | awk -F'[ ,:-]+' '{ print $NF }'); fi
 if ! [[ $cpu =~ ^[0-9]+$ ]] || ! taskset -c "$cpu" true 2>/dev/null; then die "cannot pin to CPU '$cpu'"; fi
 
+# ver_ge A B: version A >= version B (1.1.1w >= 1.1.1, 3.0.20 < 3.5).
+ver_ge() { [[ $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1) == "$2" ]]; }
 map_rows() { awk -F'\t' '!/^#/ && NF { if (!hdr++) next; print }' "$map"; }
-map_rows | awk -F'\t' 'NF != 10 { exit 1 }' || die "$map: every line needs 10 TAB-separated columns"
-bad=$(map_rows | awk -F'\t' '$3 !~ /^[1-9]$/ || $9 !~ /^(same|near|differs|none)$/ || $7 !~ /^(-|[1-9][0-9]*)$/ { print $1 " " $2; exit }')
-[[ -z $bad ]] || die "$map: line '$bad': value must be 1-9, bytes - or a size, match same/near/differs/none"
+map_rows | awk -F'\t' 'NF != 11 { exit 1 }' || die "$map: every line needs 11 TAB-separated columns"
+# The first bad line, read to the end: an early exit would kill map_rows with SIGPIPE.
+bad=$(map_rows | awk -F'\t' 'bad == "" && ($3 !~ /^[1-9]$/ || $10 !~ /^(same|near|differs|none)$/ || $7 !~ /^(-|[1-9][0-9]*)$/ ||
+    $8 !~ /^[0-9]+(\.[0-9]+)+$/ || $9 !~ /^(-|[0-9]+(\.[0-9]+)+)$/) { bad = $1 " " $2 } END { print bad }')
+[[ -z $bad ]] || die "$map: line '$bad': value must be 1-9, bytes - or a size, from a release number (3.5), before - or one, match same/near/differs/none"
+# A pairing's releases are from <= release < before: an empty range is a typo, not a line.
+while IFS=$'\t' read -r t o from before; do
+    [[ $before == - ]] || ! ver_ge "$from" "$before" || die "$map: line '$t $o': before $before is not after from $from"
+done < <(map_rows | cut -f1,2,8,9)
 
 if [[ -n $work ]]; then
     work=$(realpath -m -- "$work")
@@ -88,8 +105,6 @@ wcol=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "workload") pri
 [[ -n $wcol ]] || die "bin/osslbench list --workloads --tsv has no workload column"
 
 # ---------------------------------------------------------------- perftools per release
-# ver_ge A B: version A >= version B (1.1.1w >= 1.1.1, 3.0.20 < 3.5).
-ver_ge() { [[ $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n1) == "$2" ]]; }
 
 # headers DIR RELEASE: prints an include folder with openssl/opensslv.h for RELEASE,
 # generating the configured headers from the release tarball when DIR has none.
@@ -138,7 +153,7 @@ for p in "${pairs[@]}"; do
     [[ $p == *:* && -n ${lib_of[${p%%:*}]:-} && -n ${lib_of[${p#*:}]:-} ]] \
         || die "--pair '$p' does not name two of the given install folders"
 done
-# plan lines: the map line's 10 columns, in map order, for lines with a workload.
+# plan lines: the map line's 11 columns, in map order, for lines with a workload.
 plan=$work/plan
 map_rows | awk -F'\t' -v only="$only" '$4 != "-" && (only == "" || index("," only ",", "," $1 ",")) ' >"$plan"
 [[ -s $plan ]] || die "nothing to compare: no map line with an osslbench workload${only:+ among --tests $only}"
@@ -184,10 +199,12 @@ if awk -F'\t' '$2 ~ /(^| )CERTDIR( |$)/ { found = 1 } END { exit !found }' "$pla
 fi
 
 # ---------------------------------------------------------------- the plan
-# runnable LABEL TEST WORKLOAD API FROM: why the line cannot run there, or nothing.
+# runnable LABEL TEST WORKLOAD API FROM BEFORE: why the line cannot run there, or nothing.
 runnable() {
     local label=$1
     ver_ge "${ver_of[$label]}" "$5" || { echo "the map pairs them from $5 on"; return; }
+    # From BEFORE on another map line pairs the test (perftools negotiates another group ...).
+    [[ $6 == - ]] || ! ver_ge "${ver_of[$label]}" "$6" || { echo "the map pairs them before $6 only"; return; }
     [[ -x ${bin_of[$label]}/$2 ]] || { echo "perftools' $2 did not build for this release"; return; }
     awk -F'\t' -v c="$wcol" -v w="$3" 'NR > 1 && $c == w { f = 1 } END { exit !f }' "$work/workloads.tsv" \
         || { echo "bin/osslbench has no workload $3 (not merged yet?)"; return; }
@@ -197,7 +214,7 @@ runnable() {
 }
 
 [[ -n $raw ]] || raw=$(mktemp /tmp/perftools-crosscheck.XXXXXX.tsv)
-printf 'round\tlabel\tversion\ttest\toptions\tworkload\tapi\top\tmatch\tperftools_us\tosslbench_rate\tunit\n' >"$raw" \
+printf 'round\tlabel\tversion\ttest\toptions\tworkload\tapi\top\tmatch\tperftools_us\tosslbench_rate\tunit\tfrom\tbefore\n' >"$raw" \
     || die "cannot write '$raw'"
 
 # ---------------------------------------------------------------- measuring
@@ -231,19 +248,37 @@ osslbench_rate() {
 }
 
 n_labels=${#labels[@]}
+# The load beside the figures: a busy neighbour moves a ratio more than the tools differ.
+load() { uptime | sed 's/.*load average: //'; }
+# load1: the 1-minute figure, from /proc (uptime may print it with a decimal comma).
+load1() { if [[ -r /proc/loadavg ]]; then cut -d' ' -f1 /proc/loadavg; else load | sed 's/,.*//'; fi; }
+if [[ -n $max_load ]]; then
+    waited=0
+    # The builds above are this script's own load: wait for it to go too.
+    while awk -v l="$(load1)" -v m="$max_load" 'BEGIN { exit !(l + 0 >= m + 0) }'; do
+        if ((waited >= max_wait)); then
+            say "the 1-minute load average is $(load1), not below $max_load, after $waited s: measuring anyway"
+            break
+        fi
+        ((waited > 0)) || say "waiting until the 1-minute load average ($(load1)) is below $max_load (at most $max_wait s)"
+        step=$((max_wait - waited < 15 ? max_wait - waited : 15))
+        sleep "$step"; waited=$((waited + step))
+    done
+fi
+load_start=$(load)
 say "$n_labels libraries, $(wc -l <"$plan") map lines, $rounds rounds on CPU $cpu; raw data: $raw"
 declare -A skipped
 : >"$work/skipped.tsv"
 for ((r = 1; r <= rounds; r++)); do
-    say "round $r/$rounds"
+    say "round $r/$rounds, load average $(load)"
     # Libraries alternate direction from round to round.
     order=()
     for ((i = 0; i < n_labels; i++)); do
         if ((r % 2)); then order+=("${labels[i]}"); else order+=("${labels[n_labels-1-i]}"); fi
     done
-    while IFS=$'\t' read -r test opts value wl api op bytes from match _; do
+    while IFS=$'\t' read -r test opts value wl api op bytes from before match _; do
         for label in "${order[@]}"; do
-            why=$(runnable "$label" "$test" "$wl" "$api" "$from")
+            why=$(runnable "$label" "$test" "$wl" "$api" "$from" "$before")
             if [[ -n $why ]]; then
                 key="$label $test $opts $wl $api $op"
                 if [[ -z ${skipped[$key]:-} ]]; then
@@ -255,8 +290,8 @@ for ((r = 1; r <= rounds; r++)); do
             fi
             us=$(perftools_us "$label" "$test" "$opts" "$value")
             read -r rate unit < <(osslbench_rate "$label" "$wl" "$api" "$op" "$bytes")
-            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$label" "${ver_of[$label]}" "$test" "$opts" \
-                "$wl" "$api" "$op" "$match" "$us" "$rate" "$unit" >>"$raw"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$label" "${ver_of[$label]}" "$test" "$opts" \
+                "$wl" "$api" "$op" "$match" "$us" "$rate" "$unit" "$from" "$before" >>"$raw"
         done
     done <"$plan"
 done
@@ -266,7 +301,7 @@ for p in "${pairs[@]}"; do pair_args+=(--pair "$p"); done
 "$here/perftools-crosscheck-report.sh" "${pair_args[@]}" "$raw" | tee "$work/report.md"
 if [[ $doc != - ]]; then
     "$here/perftools-crosscheck-report.sh" --doc "$map" "$work/report.md" \
-        "$(date -u +%Y-%m-%d), ${labels[*]}, CPU $cpu, $rounds rounds, $(uptime | sed 's/.*load average: /load average /')" \
+        "$(date -u +%Y-%m-%d), ${labels[*]}, CPU $cpu, $rounds rounds, load average (1, 5, 15 minutes) $load_start at the start, $(load) at the end" \
         "$work/skipped.tsv" >"$doc" \
         || die "cannot write '$doc'"
     say "wrote $doc"
