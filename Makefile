@@ -17,7 +17,7 @@ LDLIBS  := -ldl -lm -lpthread
 SAN     ?=
 
 # The runner is compiled once for every release: no OpenSSL header, no -lcrypto.
-SRC_DIRS := compat harness harness/workloads data stats record csv analysis history knobs charts explain bench cli
+SRC_DIRS := util compat harness harness/workloads data stats record csv analysis history options knobs charts explain runner bench cli
 SRCS     := $(sort $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 OBJDIR   := build/obj$(if $(SAN),-san)
 OBJS     := $(SRCS:%.c=$(OBJDIR)/%.o)
@@ -37,7 +37,7 @@ $(OBJDIR)/%.o: %.c | deps
 
 -include $(OBJS:.o=.d)
 
-# The version metadata.txt records (bench/run_metadata.c): git describe when
+# The version metadata.txt records (runner/run_metadata.c): git describe when
 # the runner is built, in a header rewritten only when it changes.
 VERSION_H := build/version.h
 .PHONY: version-stamp
@@ -46,7 +46,7 @@ $(VERSION_H): version-stamp
 	@v=$$([ ! -e .git ] || git describe --always --dirty --tags 2>/dev/null | tr -cd 'A-Za-z0-9._+-'); \
 	    printf '#define OSSLBENCH_BUILD_VERSION "%s"\n' "$$v" >$@.$$$$; \
 	    if cmp -s $@.$$$$ $@; then rm -f $@.$$$$; else mv -f $@.$$$$ $@; fi
-$(OBJDIR)/bench/run_metadata.o: $(VERSION_H)
+$(OBJDIR)/runner/run_metadata.o: $(VERSION_H)
 
 include tools/deps.mk
 include tests/tests.mk

@@ -166,7 +166,7 @@ void html_put_run(html_page *pg, const report *r, const html_sources *src, int l
         fputs("</details>\n", pg->f);
     }
     fputs("<details><summary>Metadata</summary>\n", pg->f);
-    html_put_metadata(pg, src->metadata);
+    html_put_metadata(pg, src->metadata, src->metadata_text, src->metadata_len);
     fputs("</details>\n", pg->f);
     html_charts_free(&charts);
 }

@@ -16,6 +16,8 @@ typedef struct html_sources {
     const char *charts_in;  /* NULL: charts_dir is the user's --charts; else charts_dir
                              * is that run folder's own plots* folder, read inside it */
     const char *metadata;   /* the run's metadata.txt ("key: value" lines) */
+    const char *metadata_text; /* or its text in memory (the run just made), shown instead */
+    size_t metadata_len;
     const char *notes;      /* a text shown first, as it is (fleet.txt) */
     const char *explain_in; /* the run folder whose explain/ (make compare EXPLAIN=N) is read, or NULL */
 } html_sources;

@@ -101,8 +101,9 @@ size_t html_rows_of(const result_set *s, const char *label, const result_row ***
 void html_put_speedup_table(html_page *pg, const report *r);
 /* Text an output writer produced, in <pre>, escaped. */
 void html_put_pre(html_page *pg, void (*w)(const void *, FILE *), const void *model);
-/* A "key: value" file as a table; long values folded. */
-void html_put_metadata(html_page *pg, const char *path);
+/* A "key: value" file (or that text in memory, when given) as a table;
+ * long values folded. */
+void html_put_metadata(html_page *pg, const char *path, const char *text, size_t len);
 void html_put_text_file(html_page *pg, const char *path, const char *css_class);
 void html_put_hosts_table(html_page *pg, const hosts_report *h);
 

@@ -157,9 +157,11 @@ static bool folded(const char *value)
     return strlen(value) > 100;
 }
 
-void html_put_metadata(html_page *pg, const char *path)
+void html_put_metadata(html_page *pg, const char *path, const char *text, size_t len)
 {
-    FILE *in = path != NULL ? open_shown(pg, path) : NULL;
+    FILE *in = text != NULL && len > 0 ? fmemopen((void *)text, len, "r")
+               : path != NULL         ? open_shown(pg, path)
+                                      : NULL;
     if (in == NULL) {
         fputs("<p>No metadata.txt.</p>\n", pg->f);
         return;

@@ -159,6 +159,88 @@ static const char *release_label(const void *set, size_t i)
     return ((const report *)set)->rel[i].label;
 }
 
+/* The release of row, added the first time its label is seen. */
+static void add_release(report *r, const result_row *row)
+{
+    size_t k = 0;
+    while (k < r->nrel && strcmp(r->rel[k].label, row->label) != 0)
+        k++;
+    if (k == r->nrel) {
+        report_release *rel = &r->rel[r->nrel++];
+        memcpy(rel->label, row->label, sizeof rel->label);
+    }
+    report_release *rel = &r->rel[k];
+    if (rel->version_num == 0 && row->version_num != 0) {
+        rel->version_num = row->version_num;
+        memcpy(rel->version, row->version, sizeof rel->version);
+        release_date_parse(row->version_text, rel->date, sizeof rel->date);
+        if (!flavor_parse(row->flavor, &rel->flavor))
+            rel->flavor = FLAVOR_OTHER; /* a fork this version does not know */
+    }
+    if (row->status == ST_OK)
+        rel->ok_rows++;
+}
+
+/* The point of row (line `line` of the file), added the first time it is
+ * seen; false with why when its names are not names. */
+static bool add_point(report *r, const result_row *row, size_t line, char *why, size_t n)
+{
+    if (row->workload[0] == '\0' || row->api[0] == '\0')
+        return true; /* e.g. a load_failed row for the whole library */
+    if (!row_workload_valid(row->workload) || !is_token(row->api) || !is_token(row->op)) {
+        snprintf(why, n,
+                 "line %zu: workload, api and op must be names ([A-Za-z0-9._-]; "
+                 "workload: one ':' may join two)",
+                 line);
+        return false;
+    }
+    report_point p = {.bytes = row->bytes, .threads = count_of(row->threads),
+                      .procs = count_of(row->procs)};
+    memcpy(p.workload, row->workload, sizeof p.workload);
+    memcpy(p.api, row->api, sizeof p.api);
+    memcpy(p.op, row->op, sizeof p.op);
+    memcpy(p.unit, row->unit, sizeof p.unit);
+    memcpy(p.kind, row->kind, sizeof p.kind);
+    memcpy(p.family, row->family, sizeof p.family);
+    order_add(&r->workloads, p.workload);
+    order_add(&r->apis, p.api);
+    order_add(&r->ops, p.op);
+    size_t j = 0;
+    while (j < r->npt && !same_key(&r->pt[j], &p))
+        j++;
+    if (j == r->npt)
+        r->pt[r->npt++] = p;
+    return true;
+}
+
+/* r->baseline: the release asked for, else the oldest with an ok row;
+ * false with why. */
+static bool pick_baseline(report *r, const char *baseline, char *why, size_t n)
+{
+    if (baseline != NULL) {
+        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
+            if (strcmp(r->rel[r->baseline].label, baseline) == 0)
+                break;
+        if (r->baseline == r->nrel) {
+            report_unknown_label(why, n, "baseline", baseline, "releases", release_label, r,
+                                 r->nrel);
+            return false;
+        }
+        if (r->rel[r->baseline].ok_rows == 0) {
+            snprintf(why, n, "baseline '%s' has no successful result", baseline);
+            return false;
+        }
+        return true;
+    }
+    char oldest[LABEL_SIZE];
+    if (report_oldest_release(r->set, oldest))
+        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
+            if (strcmp(r->rel[r->baseline].label, oldest) == 0)
+                return true;
+    snprintf(why, n, "no release has a successful result");
+    return false;
+}
+
 bool report_init(report *r, const result_set *s, const char *baseline, char *why, size_t n)
 {
     *r = (report){.set = s};
@@ -179,79 +261,18 @@ bool report_init(report *r, const result_set *s, const char *baseline, char *why
     if (r->rel == NULL || r->pt == NULL)
         die_oom();
     for (size_t i = 0; i < s->count; i++) {
-        const result_row *row = &s->rows[i];
-        size_t k = 0;
-        while (k < r->nrel && strcmp(r->rel[k].label, row->label) != 0)
-            k++;
-        if (k == r->nrel) {
-            report_release *rel = &r->rel[r->nrel++];
-            memcpy(rel->label, row->label, sizeof rel->label);
-        }
-        report_release *rel = &r->rel[k];
-        if (rel->version_num == 0 && row->version_num != 0) {
-            rel->version_num = row->version_num;
-            memcpy(rel->version, row->version, sizeof rel->version);
-            release_date_parse(row->version_text, rel->date, sizeof rel->date);
-            if (!flavor_parse(row->flavor, &rel->flavor))
-                rel->flavor = FLAVOR_OTHER; /* a fork this version does not know */
-        }
-        if (row->status == ST_OK)
-            rel->ok_rows++;
-        if (row->workload[0] == '\0' || row->api[0] == '\0')
-            continue; /* e.g. a load_failed row for the whole library */
-        if (!row_workload_valid(row->workload) || !is_token(row->api) || !is_token(row->op)) {
-            snprintf(why, n,
-                     "line %zu: workload, api and op must be names ([A-Za-z0-9._-]; "
-                     "workload: one ':' may join two)",
-                     i + 2);
+        add_release(r, &s->rows[i]);
+        if (!add_point(r, &s->rows[i], i + 2, why, n)) {
             report_free(r);
             return false;
         }
-        report_point p = {.bytes = row->bytes, .threads = count_of(row->threads),
-                          .procs = count_of(row->procs)};
-        memcpy(p.workload, row->workload, sizeof p.workload);
-        memcpy(p.api, row->api, sizeof p.api);
-        memcpy(p.op, row->op, sizeof p.op);
-        memcpy(p.unit, row->unit, sizeof p.unit);
-        memcpy(p.kind, row->kind, sizeof p.kind);
-        memcpy(p.family, row->family, sizeof p.family);
-        order_add(&r->workloads, p.workload);
-        order_add(&r->apis, p.api);
-        order_add(&r->ops, p.op);
-        size_t j = 0;
-        while (j < r->npt && !same_key(&r->pt[j], &p))
-            j++;
-        if (j == r->npt)
-            r->pt[r->npt++] = p;
     }
     qsort(r->rel, r->nrel, sizeof *r->rel, cmp_release);
     sorting = r;
     qsort(r->pt, r->npt, sizeof *r->pt, cmp_point);
     sorting = NULL;
-
-    if (baseline != NULL) {
-        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
-            if (strcmp(r->rel[r->baseline].label, baseline) == 0)
-                break;
-        if (r->baseline == r->nrel) {
-            report_unknown_label(why, n, "baseline", baseline, "releases", release_label, r,
-                                 r->nrel);
-            report_free(r);
-            return false;
-        }
-        if (r->rel[r->baseline].ok_rows == 0) {
-            snprintf(why, n, "baseline '%s' has no successful result", baseline);
-            report_free(r);
-            return false;
-        }
+    if (pick_baseline(r, baseline, why, n))
         return true;
-    }
-    char oldest[LABEL_SIZE];
-    if (report_oldest_release(s, oldest))
-        for (r->baseline = 0; r->baseline < r->nrel; r->baseline++)
-            if (strcmp(r->rel[r->baseline].label, oldest) == 0)
-                return true;
-    snprintf(why, n, "no release has a successful result");
     report_free(r);
     return false;
 }

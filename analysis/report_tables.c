@@ -147,6 +147,74 @@ void report_write_csv(const report *r, FILE *f)
     }
 }
 
+/* A workload's heading and its table's head: the API path, the block size
+ * or operation, a column per release but the baseline. */
+static void md_table_head(const report *r, const report_point *first, FILE *f)
+{
+    bool pk = report_point_is_ops(first);
+    fputs("\n### ", f);
+    md_put_text(f, first->workload);
+    fputs(" (", f);
+    md_put_text(f, pk ? "operations per second" : first->op);
+    fprintf(f, ")\n\n| API | %s |", pk ? "Operation" : "Block size");
+    for (size_t k = 0; k < r->nrel; k++)
+        if (k != r->baseline) {
+            fputc(' ', f);
+            md_put_text(f, r->rel[k].label);
+            fputs(" |", f);
+        }
+    fputs("\n|---|---:|", f);
+    for (size_t k = 0; k < r->nrel; k++)
+        if (k != r->baseline)
+            fputs("---:|", f);
+    fputc('\n', f);
+}
+
+/* One point's line: each release's ratio to the baseline; the footnote
+ * marks it needs. */
+static unsigned md_point_row(const report *r, const report_point *p, FILE *f)
+{
+    unsigned marks = 0;
+    char name[64];
+    row_name(p, name, sizeof name);
+    fputs("| ", f);
+    md_put_text(f, p->api);
+    fputs(" | ", f);
+    md_put_text(f, name);
+    fputs(" |", f);
+    for (size_t k = 0; k < r->nrel; k++) {
+        if (k == r->baseline)
+            continue;
+        report_ratio q = report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
+        if (q.method == CI_NONE) {
+            fprintf(f, " %s |", missing_reason(r, k, p));
+        } else if (q.method == CI_NO_CI) {
+            fprintf(f, " %.2f× (no CI) |", q.ratio);
+            marks |= MARK_NO_CI;
+        } else {
+            fprintf(f, " %.2f× (%.2f–%.2f)%s |", q.ratio, q.lo, q.hi, q.disturbed ? "‡" : "");
+            marks |= q.disturbed ? MARK_DISTURBED : 0;
+        }
+    }
+    fputc('\n', f);
+    return marks;
+}
+
+/* The API paths of a workload the baseline lacks, in one note. */
+static void md_skipped(const report_release *base, const char *const *skipped, size_t nskipped,
+                       FILE *f)
+{
+    for (size_t k = 0; k < nskipped; k++) {
+        fputs(k ? ", " : "\n(No ratio for the ", f);
+        md_put_text(f, skipped[k]);
+        if (k + 1 == nskipped) {
+            fprintf(f, " API%s: ", nskipped > 1 ? "s" : "");
+            md_put_text(f, base->label);
+            fputs(" has no such path.)\n", f);
+        }
+    }
+}
+
 void report_write_md(const report *r, FILE *f)
 {
     const report_release *base = &r->rel[r->baseline];
@@ -158,7 +226,6 @@ void report_write_md(const report *r, FILE *f)
           f);
     for (size_t i = 0; i < r->npt;) {
         const char *wl = r->pt[i].workload;
-        bool pk = report_point_is_ops(&r->pt[i]);
         const char *skipped[32];
         size_t nskipped = 0;
         if (!baseline_in_group(r, i, true)) {
@@ -171,62 +238,15 @@ void report_write_md(const report *r, FILE *f)
             fputs(": no ratios.\n", f);
             continue;
         }
-        fputs("\n### ", f);
-        md_put_text(f, wl);
-        fputs(" (", f);
-        md_put_text(f, pk ? "operations per second" : r->pt[i].op);
-        fprintf(f, ")\n\n| API | %s |", pk ? "Operation" : "Block size");
-        for (size_t k = 0; k < r->nrel; k++)
-            if (k != r->baseline) {
-                fputc(' ', f);
-                md_put_text(f, r->rel[k].label);
-                fputs(" |", f);
-            }
-        fputs("\n|---|---:|", f);
-        for (size_t k = 0; k < r->nrel; k++)
-            if (k != r->baseline)
-                fputs("---:|", f);
-        fputc('\n', f);
+        md_table_head(r, &r->pt[i], f);
         for (; i < r->npt && strcmp(r->pt[i].workload, wl) == 0; i++) {
             const report_point *p = &r->pt[i];
-            if (!baseline_in_group(r, i, false)) {
-                if (i == 0 || !same_group(&r->pt[i - 1], p))
-                    skipped[nskipped < 32 ? nskipped++ : 31] = p->api;
-                continue;
-            }
-            char name[64];
-            row_name(p, name, sizeof name);
-            fputs("| ", f);
-            md_put_text(f, p->api);
-            fputs(" | ", f);
-            md_put_text(f, name);
-            fputs(" |", f);
-            for (size_t k = 0; k < r->nrel; k++) {
-                if (k == r->baseline)
-                    continue;
-                report_ratio q =
-                    report_speedup(report_find(r, k, p), report_find(r, r->baseline, p));
-                if (q.method == CI_NONE) {
-                    fprintf(f, " %s |", missing_reason(r, k, p));
-                } else if (q.method == CI_NO_CI) {
-                    fprintf(f, " %.2f× (no CI) |", q.ratio);
-                    marks |= MARK_NO_CI;
-                } else {
-                    fprintf(f, " %.2f× (%.2f–%.2f)%s |", q.ratio, q.lo, q.hi, q.disturbed ? "‡" : "");
-                    marks |= q.disturbed ? MARK_DISTURBED : 0;
-                }
-            }
-            fputc('\n', f);
+            if (baseline_in_group(r, i, false))
+                marks |= md_point_row(r, p, f);
+            else if (i == 0 || !same_group(&r->pt[i - 1], p))
+                skipped[nskipped < 32 ? nskipped++ : 31] = p->api;
         }
-        for (size_t k = 0; k < nskipped; k++) {
-            fputs(k ? ", " : "\n(No ratio for the ", f);
-            md_put_text(f, skipped[k]);
-            if (k + 1 == nskipped) {
-                fprintf(f, " API%s: ", nskipped > 1 ? "s" : "");
-                md_put_text(f, base->label);
-                fputs(" has no such path.)\n", f);
-            }
-        }
+        md_skipped(base, skipped, nskipped, f);
     }
     footnotes(f, marks, "‡");
 }

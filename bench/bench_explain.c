@@ -1,11 +1,11 @@
 #include "bench_explain.h"
 
 #include "../analysis/report_changes.h"
-#include "../csv/csv.h"
 #include "../csv/units.h"
 #include "../explain/explain_files.h"
 #include "../explain/explain_run.h"
 #include "bench_folder.h"
+#include "../util/folder_remove.h"
 #include "bench_say.h"
 
 #include <inttypes.h>
@@ -69,19 +69,23 @@ static explain_end run_explain(arg_vec *a, const bench_lib *const *libs, size_t 
                                const char *baseline, bench_sink *sink, char *why, size_t n)
 {
     push(a, "--metric"), push(a, "instructions"), push(a, "--quiet");
-    static run_args ra;
-    if (run_args_parse_why(a->n, a->v, &ra, why, n) != 0)
-        return EXPLAIN_REFUSED;
+    run_args *ra = calloc(1, sizeof *ra); /* large: not on the stack */
+    if (ra == NULL)
+        abort();
+    if (run_args_parse_why(a->n, a->v, ra, why, n) != 0)
+        return free(ra), EXPLAIN_REFUSED;
     const char *paths[MAX_LIBS];
     char labels[MAX_LIBS][LABEL_SIZE];
     for (size_t i = 0; i < nlibs && i < MAX_LIBS; i++) {
         paths[i] = libs[i]->path;
         snprintf(labels[i], sizeof labels[i], "%s", libs[i]->label);
     }
-    explain_request rq = {.plan = &ra.plan, .lib_paths = paths,
+    explain_request rq = {.plan = &ra->plan, .lib_paths = paths,
                           .labels = (const char(*)[LABEL_SIZE])labels, .nlibs = nlibs,
                           .baseline = baseline, .each = each_point, .ctx = sink};
-    return explain_run(&rq, why, n);
+    explain_end end = explain_run(&rq, why, n);
+    free(ra);
+    return end;
 }
 
 /* Whether an earlier change of the list already ran this one's workload,
@@ -178,21 +182,16 @@ bool bench_explain_count(const char *s, size_t *n, char *why, size_t wn)
     return true;
 }
 
-int bench_explain_changes(const bench_libs *libs, const char *dir, const char *baseline,
-                          size_t n, char **run_args, int nrun_args)
+int bench_explain_changes(const bench_libs *libs, const char *dir, const report *r, size_t n,
+                          char **run_args, int nrun_args)
 {
-    char csv[4200], why[1024], out[4200];
-    snprintf(csv, sizeof csv, "%s/results.csv", dir);
-    result_set set;
-    report r;
-    if (!csv_read_file(csv, false, &set, why, sizeof why))
-        return bench_say("EXPLAIN: %s", why), 1;
+    char why[1024], out[4200];
     report_change *ch = NULL;
     size_t nch = 0;
-    bool ok = report_init(&r, &set, baseline, why, sizeof why) && report_changes(&r, &ch, &nch);
+    bool ok = report_changes(r, &ch, &nch);
     int rc = 1;
     if (!ok)
-        bench_say("EXPLAIN: no verdicts (%s)", why);
+        bench_say("EXPLAIN: no verdicts (out of memory)");
     else if (nch == 0) {
         bench_say("EXPLAIN=%zu: no significant change to explain", n);
         rc = 0;
@@ -211,9 +210,6 @@ int bench_explain_changes(const bench_libs *libs, const char *dir, const char *b
         }
     }
     free(ch);
-    if (ok)
-        report_free(&r);
-    result_set_free(&set);
     return rc;
 }
 
@@ -248,7 +244,7 @@ int bench_explain_only(const bench_libs *libs, const char *results_root, const c
     bool closed = explain_files_close(&files, close_why, sizeof close_why);
     if (end == EXPLAIN_REFUSED) {
         fprintf(stderr, "explain: error: %s\n", why);
-        bench_remove_folder(dir);
+        folder_remove(dir);
         return 2;
     }
     if (!closed)

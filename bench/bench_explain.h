@@ -10,6 +10,7 @@
 #define BENCH_BENCH_EXPLAIN_H
 
 #include "bench_libs.h"
+#include "../analysis/report.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,10 +18,11 @@
 /* EXPLAIN's value: a whole number from 1 to 100; false with a one-line reason. */
 bool bench_explain_count(const char *s, size_t *n, char *why, size_t wn);
 
-/* 0 when explained (or nothing to explain), else 1 after saying why; the
- * run and its page stand either way. */
-int bench_explain_changes(const bench_libs *libs, const char *dir, const char *baseline,
-                          size_t n, char **run_args, int nrun_args);
+/* The changes of r, the run's report model (the rows in memory, its
+ * baseline): 0 when explained (or nothing to explain), else 1 after saying
+ * why; the run and its page stand either way. */
+int bench_explain_changes(const bench_libs *libs, const char *dir, const report *r, size_t n,
+                          char **run_args, int nrun_args);
 
 /* make explain's whole job: its exit status (explain's: 0, 1, 2). */
 int bench_explain_only(const bench_libs *libs, const char *results_root, const char *baseline,

@@ -2,7 +2,6 @@
 #include "bench_folder.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,16 +74,4 @@ bool bench_link_latest(const char *root, const char *name, char *why, size_t n)
     unlink(tmp);
     snprintf(why, n, "cannot update %s", latest);
     return false;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
-void bench_remove_folder(const char *dir)
-{
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

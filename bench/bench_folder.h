@@ -14,7 +14,5 @@ bool bench_fresh_folder(const char *root, char *dir, size_t dn, char *name, size
 /* root/latest -> name (a relative link), replaced atomically: a reader
  * sees the old run or the new one, never no link. */
 bool bench_link_latest(const char *root, const char *name, char *why, size_t n);
-/* Removes a run folder that holds nothing worth keeping. */
-void bench_remove_folder(const char *dir);
 
 #endif

@@ -4,7 +4,7 @@
 #define _GNU_SOURCE
 #include "bench_libs.h"
 #include "bench_say.h"
-#include "../cli/run_options.h"
+#include "../options/run_options.h"
 #include "../harness/libproc.h"
 
 #include <dirent.h>

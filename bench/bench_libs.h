@@ -5,7 +5,7 @@
 #ifndef BENCH_BENCH_LIBS_H
 #define BENCH_BENCH_LIBS_H
 
-#include "../cli/run_options.h"
+#include "../options/run_options.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,33 +2,25 @@
 #include "bench_outputs.h"
 #include "bench_say.h"
 #include "../charts/chart_draw.h"
-#include "../cli/commands.h"
-#include "fd_redirect.h"
+#include "../analysis/regress.h"
 #include "../record/meta_text.h"
-#include "report_page.h"
-#include "spawn.h"
+#include "../analysis/report_page.h"
+#include "../util/spawn.h"
 #include "../analysis/report.h"
-#include "../csv/csv.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void bench_append_metadata(const char *dir, const char *const *knobs, size_t nknobs,
-                           const bench_libs *libs, const char *baseline, long seconds, int rc,
-                           bool interrupted)
+void bench_write_metadata(FILE *f, const char *const *knobs, size_t nknobs, const bench_libs *libs,
+                          const char *baseline, long seconds, int rc, bool interrupted)
 {
-    char path[4200], *cmd = NULL, line[4096 + 256], labels[MAX_LIBS * LABEL_SIZE] = "";
+    char *cmd = NULL, line[4096 + 256], labels[MAX_LIBS * LABEL_SIZE] = "";
     size_t len = 0;
-    snprintf(path, sizeof path, "%s/metadata.txt", dir);
-    FILE *f = fopen(path, "a"), *m = open_memstream(&cmd, &len);
-    if (f == NULL || m == NULL) {
-        bench_say("cannot add to %s", path);
-        if (f) fclose(f);
-        if (m) fclose(m), free(cmd);
-        return;
-    }
+    FILE *m = open_memstream(&cmd, &len);
+    if (m == NULL)
+        abort();
     fputs("make compare", m);
     for (size_t i = 0; i < nknobs; i++)
         fputc(' ', m), meta_put_shell_word(m, knobs[i]);
@@ -48,55 +40,48 @@ void bench_append_metadata(const char *dir, const char *const *knobs, size_t nkn
     snprintf(line, sizeof line, "%d", rc);
     meta_put_line(f, "runner_exit", line);
     meta_put_line(f, "compare_interrupted", interrupted ? "yes" : "no");
-    fclose(f);
 }
 
-/* Rows the runner wrote, and those that failed (not ok, not unsupported). */
-void bench_read_results(const char *csv, const char *given, bench_results *out)
+void bench_count_results(const result_set *set, const char *given, bench_results *out)
 {
-    result_set set;
-    char path[4096], why[512], oldest[LABEL_SIZE];
-    *out = (bench_results){.rows = 0};
+    char oldest[LABEL_SIZE];
+    *out = (bench_results){.rows = (long)set->count};
     snprintf(out->baseline, sizeof out->baseline, "%s", given ? given : "oldest release");
-    if (!csv_read_input(csv, &set, path, sizeof path, why, sizeof why))
-        return;
-    out->rows = (long)set.count;
-    for (size_t i = 0; i < set.count; i++)
-        out->failed += row_status_is_failure(set.rows[i].status);
-    if (given == NULL && report_oldest_release(&set, oldest))
+    for (size_t i = 0; i < set->count; i++)
+        out->failed += row_status_is_failure(set->rows[i].status);
+    if (given == NULL && report_oldest_release(set, oldest))
         snprintf(out->baseline, sizeof out->baseline, "%s", oldest);
-    result_set_free(&set);
 }
 
 /* Instruction counts are no rates: no speed-up charts, but each release's
  * verdict against the baseline, decided on the counts (compare.md). */
-void bench_compare_counts(const bench_libs *libs, const char *dir, const char *csv,
-                           const char *base)
+void bench_compare_counts(const bench_libs *libs, const char *dir, const result_set *set,
+                          const char *base)
 {
-    char md[4200];
+    char md[4200], csv[4200], why[6144];
     snprintf(md, sizeof md, "%s/compare.md", dir);
+    snprintf(csv, sizeof csv, "%s/results.csv", dir);
+    FILE *f = fopen(md, "w");
+    if (f == NULL) {
+        bench_say("cannot write %s: %s", md, strerror(errno));
+        return;
+    }
     for (size_t i = 0; i < libs->count; i++) {
         if (strcmp(libs->lib[i].label, base) == 0)
             continue;
-        char *argv[] = {"regress", "--format", "md", "--old-label", (char *)base,
-                        "--new-label", (char *)libs->lib[i].label, "--", (char *)csv, NULL};
-        fd_redirect out, err;
-        if (!fd_redirect_begin(&out, 1, md, true)) {
-            bench_say("cannot write %s: %s", md, strerror(errno));
-            return;
-        }
-        if (fd_redirect_to(&err, 2, 1)) { /* its messages beside its verdicts, as they were */
-            cmd_regress(9, argv);
-            fd_redirect_end(&err);
-        }
-        fd_redirect_end(&out);
-        FILE *f = fopen(md, "a");
-        if (f != NULL)
-            fputc('\n', f), fclose(f);
+        regress_side old_side = {.set = set, .path = csv, .label = base};
+        regress_side new_side = {.set = set, .path = csv, .label = libs->lib[i].label};
+        verdict_rule rule = VERDICT_RULE_DEFAULT;
+        if (regress_verdicts(&old_side, &new_side, &rule, VF_MD, false, f, why, sizeof why) ==
+            REGRESS_REFUSED) /* its messages beside its verdicts, as regress's stderr was */
+            fprintf(f, "osslbench regress: %s\n", why);
+        fputc('\n', f);
     }
+    if (fclose(f) != 0)
+        bench_say("cannot write %s: %s", md, strerror(errno));
 }
 
-int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
+int bench_draw_charts(const char *repo, const char *dir, const report *r, const char *why)
 {
     char plots[4096], out[4200];
     snprintf(plots, sizeof plots, "%s/plots", repo);
@@ -109,12 +94,16 @@ int bench_draw_charts(const char *repo, const char *baseline, const char *dir)
         if (spawn_wait(argv, NULL, NULL) != 0)
             return 1;
     }
-    chart_job job = {.plots_dir = plots, .results = dir, .out = out, .baseline = baseline};
-    return chart_draw_run(&job);
+    if (r == NULL)
+        return fprintf(stderr, "plots: error: %s\n", why), 1;
+    chart_job job = {.plots_dir = plots, .results = dir, .out = out};
+    return chart_draw_report(&job, r);
 }
 
-bool bench_write_page(const char *dir, const char *baseline, char *why, size_t n)
+bool bench_write_page(const char *dir, const report *r, const run_result *res, char *why, size_t n)
 {
-    report_page_job job = {.input = dir, .baseline = baseline, .out = dir};
-    return report_page_write(&job, why, n) == 0;
+    char csv[4200];
+    snprintf(csv, sizeof csv, "%s/results.csv", dir);
+    html_sources src = {.metadata_text = res->metadata, .metadata_len = res->metadata_len};
+    return report_page_of(r, src, csv, dir, why, n);
 }

@@ -7,14 +7,29 @@
 #include <stdio.h>
 #include <string.h>
 
+static inline void bench_vsay(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 __attribute__((format(printf, 1, 2))) static inline void bench_say(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("compare: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    bench_vsay("compare: ", fmt, ap);
     va_end(ap);
+}
+
+/* "compare: error: ..." on stderr; returns 1, the exit status it means. */
+__attribute__((format(printf, 1, 2))) static inline int bench_die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bench_vsay("compare: error: ", fmt, ap);
+    va_end(ap);
+    return 1;
 }
 
 /* Appends word to the blank-separated list in buf (cut short when full). */

@@ -5,7 +5,7 @@
  * rarely asked at all. */
 #include "system_lib.h"
 
-#include "spawn.h"
+#include "../util/spawn.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #include "chart_draw.h"
 #include "../analysis/chart_kinds.h"
 #include "../csv/units.h"
-#include "../bench/spawn.h"
+#include "../util/spawn.h"
 #include "../harness/host.h"
 #include "../record/folder_file.h"
 #include "../record/folder_out.h"

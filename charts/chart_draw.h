@@ -6,6 +6,8 @@
 #ifndef CHARTS_CHART_DRAW_H
 #define CHARTS_CHART_DRAW_H
 
+#include "../analysis/report.h"
+
 /* Every chart DIR/charts.list names, PNG and SVG, up to one gnuplot per
  * usable CPU at a time, run in DIR with GNUPLOT_LIB=plots_dir.  Each field
  * is checked first and reaches gnuplot only as a -c argument, never as
@@ -23,5 +25,8 @@ typedef struct {
  * left when the report fails), the charts, then the speed-up (and scaling)
  * table on stdout and where everything is on stderr.  0, or 1. */
 int chart_draw_run(const chart_job *job);
+/* The same for a report already built (make compare's, of the rows in
+ * memory), job->results being its run folder. */
+int chart_draw_report(const chart_job *job, const report *r);
 
 #endif

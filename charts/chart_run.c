@@ -1,10 +1,11 @@
-/* draw.sh's job as a function (chart_draw.h): the fresh folder, the report
- * called in-process, the charts, the tables and where they are. */
+/* draw.sh's job as a function (chart_draw.h): the fresh folder, the
+ * report's files written into it, the charts, the tables and where they
+ * are. */
 #define _GNU_SOURCE
-#include "../bench/bench_folder.h"
+#include "../util/folder_remove.h"
 #include "chart_draw.h"
-#include "../cli/commands.h"
-#include "../bench/fd_redirect.h"
+#include "../analysis/report_out.h"
+#include "../csv/csv.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -62,96 +63,89 @@ static bool fresh(const char *home, const char *given, char *out, size_t n)
     return true;
 }
 
-/* The report's tables and chart data into out, its stderr kept aside: on
- * failure its first line is the one said, and out goes. */
-static bool report(const chart_job *job, const char *csv, const char *out)
+/* Where a fresh folder for the files goes when none is named: the run
+ * folder, or a CSV's own folder; false after a line. */
+static bool home_of(const char *results, char *home, size_t n)
 {
-    char err[4700];
-    snprintf(err, sizeof err, "%s/report.err", out);
-    char *argv[8] = {"report", "--out", (char *)out};
-    int k = 3;
-    if (job->baseline != NULL)
-        argv[k++] = "--baseline", argv[k++] = (char *)job->baseline;
-    argv[k++] = "--", argv[k++] = (char *)csv, argv[k] = NULL;
-    fd_redirect r;
-    if (!fd_redirect_begin(&r, 2, err, false))
-        return die("cannot write %s", err), false;
-    int rc = cmd_report(k, argv);
-    fd_redirect_end(&r);
-    FILE *f = fopen(err, "r");
-    char *text = NULL;
-    size_t len = 0;
-    ssize_t got = f != NULL ? getdelim(&text, &len, '\0', f) : -1;
-    if (f != NULL)
-        fclose(f);
-    if (rc != 0) {
-        const char *msg = got > 0 ? text : "", *prefix = "osslbench report: ";
-        size_t line = strcspn(msg, "\n");
-        if (strncmp(msg, prefix, strlen(prefix)) == 0 && line >= strlen(prefix))
-            msg += strlen(prefix), line -= strlen(prefix);
-        fprintf(stderr, "plots: error: %.*s\n", (int)line, msg);
-        bench_remove_folder(out); /* only what this call just created */
+    char csv[4200], path[4200];
+    struct stat st;
+    snprintf(csv, sizeof csv, "%s/results.csv", results);
+    if (is_dir(results) && lstat(csv, &st) != 0)
+        return die("%s has no results.csv: not a benchmark run folder", results), false;
+    if (is_dir(results)) {
+        snprintf(home, n, "%s", results);
+    } else if (is_file(results)) {
+        snprintf(path, sizeof path, "%s", results);
+        snprintf(home, n, "%s", dirname(path));
     } else {
-        if (got > 0) /* warnings of a report that succeeded are the user's to read */
-            fwrite(text, 1, (size_t)got, stderr);
-        remove(err);
+        return die("%s: no such run folder or file", results), false;
     }
-    free(text);
-    return rc == 0;
-}
-
-static bool cat(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return die("cannot read %s", path), false;
-    char buf[8192];
-    for (size_t got; (got = fread(buf, 1, sizeof buf, f)) > 0;)
-        fwrite(buf, 1, got, stdout);
-    fclose(f);
     return true;
 }
 
-int chart_draw_run(const chart_job *job)
+/* The report of job->results (a run folder is read by the folder rule,
+ * record/folder_file.h: never a symlink), its reader's warning said as
+ * `osslbench report` says it; false after a "plots: error:" line. */
+static bool read_report(const chart_job *job, result_set *set, report *r)
 {
-    char csv[4200], home[4200], out[4600], path[4800];
-    const char *results = job->results;
-    if (is_dir(results)) {
-        struct stat st;
-        snprintf(csv, sizeof csv, "%s/results.csv", results);
-        if (lstat(csv, &st) != 0)
-            return die("%s has no results.csv: not a benchmark run folder", results);
-        /* the folder, not its results.csv: the report reads what it finds in
-         * it by the folder rule (record/folder_file.h), never a symlink */
-        snprintf(csv, sizeof csv, "%s", results);
-        snprintf(home, sizeof home, "%s", results);
-    } else if (is_file(results)) {
-        snprintf(csv, sizeof csv, "%s", results);
-        snprintf(path, sizeof path, "%s", results);
-        snprintf(home, sizeof home, "%s", dirname(path));
-    } else {
-        return die("%s: no such run folder or file", results);
+    char path[4096], why[6144];
+    if (!csv_read_input(job->results, set, path, sizeof path, why, sizeof why))
+        return die("%s", why), false;
+    if (set->warning[0] != '\0')
+        fprintf(stderr, "osslbench report: warning: %s\n", set->warning);
+    if (report_init(r, set, job->baseline, why, sizeof why))
+        return true;
+    fprintf(stderr, "plots: error: %s: %s\n", path, why);
+    result_set_free(set);
+    return false;
+}
+
+/* The report's files into out, the charts drawn, the tables said. */
+static int draw_into(const char *plots_dir, const report *r, const char *out)
+{
+    char why[6144], scaling[4700] = "", timeline[4700] = "";
+    if (!report_files_write(r, F_ALL, out, why, sizeof why)) {
+        fprintf(stderr, "plots: error: %s\n", why);
+        folder_remove(out);
+        return 1;
     }
-    if (!fresh(home, job->out, out, sizeof out) || !report(job, csv, out))
-        return 1;
-    int drawn = chart_draw_list(job->plots_dir, out);
-    snprintf(path, sizeof path, "%s/speedup.txt", out);
-    if (!cat(path))
-        return 1;
-    char scaling[4700] = "", timeline[4700] = "";
-    snprintf(path, sizeof path, "%s/scaling.txt", out);
-    if (is_file(path)) {
+    int drawn = chart_draw_list(plots_dir, out);
+    report_write_term(r, stdout); /* speedup.txt, from the model that wrote it */
+    if (report_has_workers(r)) {
         snprintf(scaling, sizeof scaling, ", %s/scaling.{txt,csv}", out);
         putchar('\n');
-        if (!cat(path))
-            return 1;
+        report_write_scaling(r, stdout);
     }
     fflush(stdout);
-    snprintf(path, sizeof path, "%s/timeline-releases.md", out);
-    if (is_file(path))
+    if (report_draws_timeline(r)) /* F_MD's timeline-releases.md */
         snprintf(timeline, sizeof timeline, ", %s/timeline-releases.md", out);
     fprintf(stderr, "plots: tables: %s/speedup.{txt,csv,md}, %s/speed-*.txt%s%s\n", out, out,
             scaling, timeline);
     fprintf(stderr, "plots: charts: %s/*.png, %s/*.svg\n", out, out);
     return drawn;
+}
+
+int chart_draw_run(const chart_job *job)
+{
+    char home[4200], out[4600];
+    result_set set;
+    report r;
+    if (!home_of(job->results, home, sizeof home) || !fresh(home, job->out, out, sizeof out))
+        return 1;
+    if (!read_report(job, &set, &r)) {
+        folder_remove(out); /* only what this call just created */
+        return 1;
+    }
+    int drawn = draw_into(job->plots_dir, &r, out);
+    report_free(&r);
+    result_set_free(&set);
+    return drawn;
+}
+
+int chart_draw_report(const chart_job *job, const report *r)
+{
+    char out[4600];
+    if (!fresh(job->results, job->out, out, sizeof out))
+        return 1;
+    return draw_into(job->plots_dir, r, out);
 }

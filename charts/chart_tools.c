@@ -3,7 +3,7 @@
  * how to install it. */
 #include "chart_tools.h"
 
-#include "../bench/spawn.h"
+#include "../util/spawn.h"
 
 #include <stdio.h>
 #include <stdlib.h>

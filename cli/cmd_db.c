@@ -2,8 +2,8 @@
  * (history/: one SQLite database, docs/history.md). */
 #include "command_options.h"
 #include "commands.h"
-#include "option_values.h"
-#include "../history/history_db.h"
+#include "../options/option_values.h"
+#include "../history/db_import.h"
 #include "../history/history_query.h"
 #include "../history/dashboard.h"
 #include "cmd_report_hosts.h"
@@ -18,19 +18,6 @@
 #include <string.h>
 
 enum { MAX_INPUTS = 256 };
-
-/* One error line: its text (paths, run_ids, what SQLite said) can hold
- * anything a file held, so a terminal is shown its control characters. */
-static void say(const char *who, const char *what, const char *why)
-{
-    fprintf(stderr, "osslbench %s: ", who);
-    if (what != NULL) {
-        text_put_visible(stderr, what, false);
-        fputs(": ", stderr);
-    }
-    text_put_visible(stderr, why, false);
-    fputc('\n', stderr);
-}
 
 /* A path on stdout, its control characters shown (text_visible.h). */
 static void shown(const char *path)
@@ -84,29 +71,6 @@ const option_table db_option_table = {
     .hint = "try --help",
 };
 
-/* A schema-1 database to schema 2, saying so in one line. */
-static bool migrate(sqlite3 *db, const char *path, long schema)
-{
-    char why[1024];
-    history_migration m;
-    if (schema == HISTORY_SCHEMA_VERSION) {
-        shown(path);
-        printf(": schema %d already, nothing to migrate\n", HISTORY_SCHEMA_VERSION);
-        return true;
-    }
-    if (!history_migrate(db, path, &m, why, sizeof why)) {
-        say("db migrate", NULL, why);
-        return false;
-    }
-    shown(path);
-    if (m.migrated)
-        printf(": migrated from schema 1 to %d: %lld bytes before, %lld after\n", HISTORY_SCHEMA_VERSION, m.before,
-               m.after);
-    else
-        printf(": schema %d already (another process migrated it)\n", HISTORY_SCHEMA_VERSION);
-    return true;
-}
-
 int cmd_db(int argc, char **argv)
 {
     db_args a = {.db = HISTORY_DB_DEFAULT};
@@ -127,32 +91,12 @@ int cmd_db(int argc, char **argv)
         fputs("osslbench db migrate: takes no runs, only --db FILE\n", stderr);
         return 2;
     }
-    char why[1024];
-    long schema = -1;
-    sqlite3 *db = history_open(a.db, import ? HISTORY_IMPORT : HISTORY_MIGRATE, &schema, why, sizeof why);
-    if (db == NULL) {
-        say("db", NULL, why);
-        return 2;
-    }
-    if ((!import || schema == 1) && !migrate(db, a.db, schema)) {
-        history_close(db);
-        return 1;
-    }
-    int status = 0;
-    for (size_t i = 1; import && i < a.nwords; i++) {
-        import_counts c = {0};
-        if (!history_import(db, a.words[i], &c, why, sizeof why)) {
-            say("db import", NULL, why);
-            status = 1;
-            continue;
-        }
-        shown(a.words[i]); /* a handed folder's name can hold an escape sequence */
-        printf(": %zu run(s) added (%zu rows), %zu already in ", c.runs_added, c.rows_added, c.runs_present);
-        shown(a.db);
-        putchar('\n');
-    }
-    history_close(db);
-    return status;
+    if (!import)
+        return db_migrate(a.db, stdout);
+    db_import_input in[MAX_INPUTS];
+    for (size_t i = 1; i < a.nwords; i++)
+        in[i - 1] = (db_import_input){.name = a.words[i]};
+    return db_import_runs(a.db, in, a.nwords - 1, stdout);
 }
 
 /* ---------------------------------------------------------------- history */
@@ -228,15 +172,15 @@ int cmd_history(int argc, char **argv)
     char why[1024];
     sqlite3 *db = history_open(a.db, HISTORY_READ, NULL, why, sizeof why);
     if (db == NULL) {
-        say("history", NULL, why);
+        db_say("history", NULL, why);
         return 2;
     }
     if (*why)
-        say("history", "warning", why);
+        db_say("history", "warning", why);
     long rows = history_write(db, &a.q, stdout, why, sizeof why);
     history_close(db);
     if (rows < 0) {
-        say("history", NULL, why);
+        db_say("history", NULL, why);
         return 1;
     }
     if (rows == 0)
@@ -285,21 +229,21 @@ int cmd_dashboard(int argc, char **argv)
     char why[1024];
     sqlite3 *db = history_open(a.db, HISTORY_READ, NULL, why, sizeof why);
     if (db == NULL) {
-        say("dashboard", NULL, why);
+        db_say("dashboard", NULL, why);
         return 2;
     }
     if (*why)
-        say("dashboard", "warning", why);
+        db_say("dashboard", "warning", why);
     dash_data d;
     bool ok = dash_load(db, &d, why, sizeof why);
     history_close(db);
     if (!ok) {
-        say("dashboard", a.db, why);
+        db_say("dashboard", a.db, why);
         dash_free(&d);
         return 1;
     }
     if (mkdir(a.out, 0777) != 0 && errno != EEXIST) {
-        say("dashboard", a.out, strerror(errno));
+        db_say("dashboard", a.out, strerror(errno));
         dash_free(&d);
         return 1;
     }

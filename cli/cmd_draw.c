@@ -5,7 +5,7 @@
 #include "../charts/chart_draw.h"
 #include "command_options.h"
 #include "commands.h"
-#include "../bench/spawn.h"
+#include "../util/spawn.h"
 
 #include <libgen.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * The command line: run's options that choose libraries and points, plus
  * the output's own. */
 #include "commands.h"
-#include "run_metric.h"
-#include "run_options.h"
+#include "../options/run_metric.h"
+#include "../options/run_options.h"
 
 #include "../explain/explain_files.h"
 #include "../explain/explain_run.h"

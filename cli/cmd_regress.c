@@ -8,8 +8,7 @@
 #include "command_options.h"
 #include "commands.h"
 #include "../csv/csv.h"
-#include "../analysis/verdict_format.h"
-#include "../analysis/verdict_set.h"
+#include "../analysis/regress.h"
 
 #include <errno.h>
 #include <math.h>
@@ -47,187 +46,10 @@ static bool load_input(const char *arg, input *in, char *why, size_t whylen)
     return true;
 }
 
-/* Rows of one library.  No label given: the input must hold one library
- * only -- silently mixing two would compare nonsense. */
-static bool select_rows(const input *in, const char *label, const char *side,
-                        const result_row ***rows, size_t *n, const char **chosen, char *why,
-                        size_t whylen)
-{
-    const result_set *s = &in->set;
-    if (s->count == 0) {
-        snprintf(why, whylen, "%s: no result rows", in->path);
-        return false;
-    }
-    char labels[512] = "";
-    size_t nlabels = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = strcmp(s->rows[j].label, s->rows[i].label) == 0;
-        if (!seen) {
-            size_t len = strlen(labels);
-            snprintf(labels + len, sizeof labels - len, "%s%s", nlabels ? ", " : "",
-                     s->rows[i].label);
-            nlabels++;
-        }
-    }
-    if (label == NULL && nlabels > 1) {
-        snprintf(why, whylen, "%s holds %zu libraries (%s): pick one with --%s-label", in->path,
-                 nlabels, labels, side);
-        return false;
-    }
-    const char *want = label ? label : s->rows[0].label;
-    *rows = malloc(s->count * sizeof **rows);
-    if (*rows == NULL) {
-        snprintf(why, whylen, "out of memory");
-        return false;
-    }
-    *n = 0;
-    for (size_t i = 0; i < s->count; i++)
-        if (strcmp(s->rows[i].label, want) == 0)
-            (*rows)[(*n)++] = &s->rows[i];
-    if (*n == 0) {
-        snprintf(why, whylen, "%s: no library labelled '%s' (labels: %s)", in->path, want,
-                 labels);
-        free(*rows);
-        *rows = NULL;
-        return false;
-    }
-    *chosen = want;
-    return true;
-}
-
-/* ---------------------------------------------------------------- options */
-
-typedef struct {
-    const char *inputs[2];
-    size_t ninputs;
-    const char *old_label, *new_label;
-    verdict_rule rule;
-    verdict_format format;
-    bool quiet;
-} options;
-
-static bool parse_number(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno != 0 || !isfinite(v))
-        return false;
-    if (*end == '%' && end[1] == '\0')
-        end++;
-    if (*end != '\0' || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool take_input(const option_spec *spec, void *dest, const char *typed,
-                       const char *word, char *why, size_t n)
-{
-    (void)spec, (void)typed;
-    options *o = dest;
-    if (o->ninputs == 2) {
-        snprintf(why, n, "more than two inputs ('%s'); try --help", word);
-        return false;
-    }
-    o->inputs[o->ninputs++] = word;
-    return true;
-}
-
-static bool take_threshold(const option_spec *spec, void *dest, const char *typed,
-                           const char *val, char *why, size_t n)
-{
-    (void)spec, (void)typed;
-    double v;
-    if (!parse_number(val, 0.0, 1000.0, &v)) {
-        snprintf(why, n, "--threshold wants a percentage 0..1000, got '%s'", val);
-        return false;
-    }
-    ((options *)dest)->rule.threshold = v / 100.0;
-    return true;
-}
-
-static bool take_alpha(const option_spec *spec, void *dest, const char *typed, const char *val,
-                       char *why, size_t n)
-{
-    (void)spec, (void)typed;
-    double v;
-    if (!parse_number(val, 1e-9, 0.5, &v) || strchr(val, '%')) {
-        snprintf(why, n, "--alpha wants a probability in (0, 0.5], got '%s'", val);
-        return false;
-    }
-    ((options *)dest)->rule.alpha = v;
-    return true;
-}
-
-static bool take_format(const option_spec *spec, void *dest, const char *typed,
-                        const char *val, char *why, size_t n)
-{
-    (void)spec, (void)typed;
-    if (verdict_format_parse(val, &((options *)dest)->format))
-        return true;
-    snprintf(why, n, "--format wants term, csv or md, got '%s'", val);
-    return false;
-}
-
-/* One line per option, in --help's order. */
-static const option_spec regress_specs[] = {
-    OPTION_TEXT("--old-label", NULL, "L", options, old_label,
-                "rows of library L on the OLD side (needed if it holds several)"),
-    OPTION_TEXT("--new-label", NULL, "L", options, new_label, "same for NEW"),
-    OPTION_VALUE("--threshold", NULL, "PCT", take_threshold,
-                 "smallest change called a change, in percent (default 5)"),
-    OPTION_VALUE("--alpha", NULL, "A", take_alpha,
-                 "significance level of the t test (default 0.05); the ratio\n"
-                 "CI is at level 1 - A"),
-    OPTION_VALUE("--format", NULL, "F", take_format, "term (default), csv or md"),
-    OPTION_FLAG("--quiet", "-q", options, quiet, "no output, only the exit status"),
-    OPTION_END,
-};
-
-const option_table regress_option_table = {
-    .command = "regress",
-    .specs = regress_specs,
-    .synopsis =
-        "usage: osslbench regress [options] OLD [NEW]\n"
-        "\n"
-        "Compares two result sets point by point (workload, API, op, bytes): the ratio\n"
-        "NEW/OLD with its CI and a verdict slower/faster/same per point, slowest first.\n"
-        "\n"
-        "  OLD, NEW              a results CSV, '-' (stdin, one side only), or a results\n"
-        "                        folder (its results.csv, else the only *.csv in it).  With\n"
-        "                        one input, both --old-label and --new-label pick two\n"
-        "                        libraries in it.\n",
-    .epilogue =
-        "\n"
-        "A point is called slower/faster only when the change is larger than the threshold\n"
-        "AND significant; otherwise it is \"same\".  Rows of this version (rate_stat vp90):\n"
-        "the mean of the visits' log ratios with Student's t over batches of consecutive\n"
-        "visits (paired in one run, Welch across runs: each run's drift in it), the ratio and CI\n"
-        "`osslbench report` prints.  Rows without visits\n"
-        "(files of older versions): the ratio of the rates, no interval, verdict n/a.\n"
-        "Instruction counts (instr/op): the threshold alone.\n"
-        "Exit status: 0 no regression, 1 at least one point slower (or failing only in\n"
-        "NEW), 2 usage or input error (also: OLD and NEW share no point).\n",
-    .positional = take_input,
-    .missing_fmt = "%s needs a value",
-    .unknown_fmt = "unknown option '%s'; %s",
-    .hint = "try --help",
-};
-
-bool regress_option_value(const char *option, const char *value, char *why, size_t n)
-{
-    options o;
-    memset(&o, 0, sizeof o);
-    return option_take_value(&regress_option_table, option, &o, value, why, n);
-}
-
 /* Returns -1 when parsed, else the exit status to return right away. */
-static int parse_options(int argc, char **argv, options *o)
+static int parse_options(int argc, char **argv, regress_args *o)
 {
-    *o = (options){.rule = VERDICT_RULE_DEFAULT, .format = VF_TERM};
+    *o = (regress_args){.rule = VERDICT_RULE_DEFAULT, .format = VF_TERM};
     int rc = option_parse(&regress_option_table, argc, argv, o);
     if (rc != OPTIONS_READY)
         return rc == OPTIONS_HELP ? EXIT_SAME : EXIT_USAGE;
@@ -246,63 +68,25 @@ static int parse_options(int argc, char **argv, options *o)
 
 int cmd_regress(int argc, char **argv)
 {
-    options o;
+    regress_args o;
     int early = parse_options(argc, argv, &o);
     if (early >= 0)
         return early;
-
-    int status = EXIT_USAGE;
     char why[6144];
     input in[2] = {0};
-    const result_row **old_rows = NULL, **new_rows = NULL;
-    size_t n_old = 0, n_new = 0;
-    const char *old_label = NULL, *new_label = NULL;
-    verdict_table table = {0};
-
-    for (size_t i = 0; i < o.ninputs; i++)
-        if (!load_input(o.inputs[i], &in[i], why, sizeof why)) {
-            fail_usage("%s", why);
-            goto done;
-        }
-    const input *new_in = o.ninputs == 2 ? &in[1] : &in[0];
-    if (!select_rows(&in[0], o.old_label, "old", &old_rows, &n_old, &old_label, why,
-                     sizeof why) ||
-        !select_rows(new_in, o.new_label, "new", &new_rows, &n_new, &new_label, why,
-                     sizeof why)) {
+    int status = EXIT_USAGE;
+    bool loaded = true;
+    for (size_t i = 0; loaded && i < o.ninputs; i++)
+        loaded = load_input(o.inputs[i], &in[i], why, sizeof why);
+    if (loaded) {
+        const input *new_in = o.ninputs == 2 ? &in[1] : &in[0];
+        regress_side old_side = {.set = &in[0].set, .path = in[0].path, .label = o.old_label};
+        regress_side new_side = {.set = &new_in->set, .path = new_in->path, .label = o.new_label};
+        status = regress_verdicts(&old_side, &new_side, &o.rule, o.format, o.quiet, stdout, why,
+                                  sizeof why);
+    }
+    if (status == EXIT_USAGE)
         fail_usage("%s", why);
-        goto done;
-    }
-    if (!verdict_table_build(old_rows, n_old, new_rows, n_new, &o.rule, &table)) {
-        fail_usage("out of memory");
-        goto done;
-    }
-    const verdict_point *mixed = verdict_table_mixed_units(&table);
-    if (mixed != NULL) {
-        fail_usage("%s and %s: %s %s %s, %llu bytes is in %s on one side and %s on the other: "
-                   "they cannot be compared",
-                   in[0].path, new_in->path, mixed->workload, mixed->api, mixed->op,
-                   (unsigned long long)mixed->bytes, mixed->unit, mixed->other_unit);
-        goto done;
-    }
-    if (verdict_table_count(&table, V_ONLY_OLD) + verdict_table_count(&table, V_ONLY_NEW) == table.count) {
-        /* no verdict at all is not "no regression" */
-        fail_usage("%s and %s share no point (workload, API path, operation, size): nothing to compare",
-                   in[0].path, new_in->path);
-        goto done;
-    }
-    verdict_table_sort(&table);
-    if (!o.quiet) {
-        verdict_context ctx = {.old_label = old_label, .new_label = new_label,
-                               .old_source = in[0].path, .new_source = new_in->path,
-                               .rule = o.rule};
-        verdict_print(stdout, &table, &ctx, o.format);
-        fflush(stdout);
-    }
-    status = verdict_table_has_regression(&table) ? EXIT_REGRESSION : EXIT_SAME;
-done:
-    verdict_table_free(&table);
-    free(old_rows);
-    free(new_rows);
     for (size_t i = 0; i < 2; i++)
         result_set_free(&in[i].set);
     return status;

@@ -3,10 +3,11 @@
 #include "../analysis/report.h"
 #include "../analysis/report_hosts.h"
 #include "../analysis/report_html.h"
+#include "../analysis/report_out.h"
 #include "../csv/json_write.h"
 #include "cmd_report_hosts.h"
-#include "../bench/report_page.h"
-#include "../bench/run_metadata.h"
+#include "../analysis/report_page.h"
+#include "../runner/run_metadata.h"
 #include "command_options.h"
 #include "commands.h"
 
@@ -124,75 +125,6 @@ const option_table report_option_table = {
     .hint = "try --help",
 };
 
-typedef void (*writer)(const report *, FILE *);
-
-static bool write_file(const folder_out *o, const char *name, const report *r, writer w,
-                       size_t rel)
-{
-    FILE *f = report_out_open(o, name);
-    if (f == NULL)
-        return false;
-    if (w != NULL)
-        w(r, f);
-    else
-        report_write_speed(r, rel, f);
-    return report_out_close(f, o, name);
-}
-
-/* timeline-releases.md, for a run of REPORT_TIMELINE_MIN releases or more. */
-static bool write_timeline_md(const folder_out *o, const report *r)
-{
-    FILE *f = report_out_open(o, "timeline-releases.md");
-    if (f == NULL)
-        return false;
-    bool written = report_write_timeline_md(r, f);
-    if (!written)
-        fprintf(stderr, "osslbench report: %s/timeline-releases.md: out of memory\n", o->dir);
-    return report_out_close(f, o, "timeline-releases.md") && written;
-}
-
-typedef struct {
-    const report *r;
-    int formats;
-} report_files;
-
-/* Every file of formats into o's stage; report_out_files publishes them. */
-static bool write_outputs(const folder_out *o, const void *ctx)
-{
-    const report *r = ((const report_files *)ctx)->r;
-    int formats = ((const report_files *)ctx)->formats;
-    bool ok = true;
-    if ((formats & F_MD) && report_draws_timeline(r))
-        ok = write_timeline_md(o, r);
-    if (formats & F_TERM)
-        ok = ok && write_file(o, "speedup.txt", r, report_write_term, 0);
-    if (formats & F_CSV)
-        ok = ok && write_file(o, "speedup.csv", r, report_write_csv, 0);
-    if (formats & F_MD)
-        ok = ok && write_file(o, "speedup.md", r, report_write_md, 0);
-    if ((formats & F_SCALING) && report_has_workers(r)) {
-        ok = ok && write_file(o, "scaling.txt", r, report_write_scaling, 0);
-        ok = ok && write_file(o, "scaling.csv", r, report_write_scaling_csv, 0);
-    }
-    for (size_t k = 0; (formats & F_SPEED) && ok && k < r->nrel; k++) {
-        char tok[64], name[96];
-        report_file_token(r->rel[k].label, tok, sizeof tok);
-        snprintf(name, sizeof name, "speed-%s.txt", tok);
-        ok = write_file(o, name, r, NULL, k);
-    }
-    if (ok && (formats & F_DAT)) {
-        char why[512];
-        if (!report_draws_release_bars(r))
-            fprintf(stderr, "osslbench report: %zu releases: no throughput, speed-up, op/s or "
-                            "API-path charts (a series per release; at most %d): the "
-                            "timeline-* charts show every release instead\n",
-                    report_releases_measured(r), REPORT_BARS_MAX);
-        if (!(ok = report_write_dat(r, o->stage, why, sizeof why)))
-            fprintf(stderr, "osslbench report: %s\n", why);
-    }
-    return ok;
-}
-
 static void write_stdout(const report *r, int formats)
 {
     bool sep = false;
@@ -278,46 +210,28 @@ static bool options_agree(const report_args *a)
     return why == NULL;
 }
 
-int cmd_report(int argc, char **argv)
+/* The tables and chart data of r into out, or the formats on stdout: 0, or
+ * 1 after a line. */
+static int write_report(const report *r, int formats, const char *out)
 {
-    report_args a = {0};
-    int rc = option_parse(&report_option_table, argc, argv, &a);
-    if (rc != OPTIONS_READY)
-        return rc == OPTIONS_HELP ? 0 : rc;
-    const char *baseline = a.baseline, *out = a.out, *reference = a.reference;
-    const char *const *inputs = a.inputs;
-    size_t ninputs = a.ninputs;
-    const char *input = ninputs > 0 ? inputs[0] : NULL;
-    int formats = a.formats;
-    html_sources html = a.html;
-    if (!options_agree(&a))
-        return 2;
-    if (ninputs > 1) {
-        char title[PATH_MAX + 32];
-        report_page_title(title, sizeof title, out != NULL ? out : ".");
-        html.title = title;
-        return report_hosts_command(inputs, ninputs, reference, formats, out, &html);
+    char why[6144];
+    if (out == NULL) {
+        write_stdout(r, formats);
+        return fflush(stdout) != 0;
     }
-    if (input == NULL && !(formats == F_HTML && html.notes != NULL)) {
-        fputs("osslbench report: no results file given (try --help)\n", stderr);
-        return 2;
+    if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
+        return 1;
     }
-    if (formats == F_HTML) { /* the one page function make compare calls too */
-        char why[6144];
-        report_page_job job = {.input = input, .baseline = baseline, .out = out, .src = html,
-                               .warn = true};
-        int status = report_page_write(&job, why, sizeof why);
-        if (status != 0)
-            fprintf(stderr, "osslbench report: %s\n", why);
-        return status;
-    }
-    if (formats == 0)
-        formats = out != NULL ? F_ALL : F_TERM;
-    if ((formats & F_DAT) && out == NULL) {
-        fputs("osslbench report: --format dat writes files: give --out DIR\n", stderr);
-        return 2;
-    }
+    if (report_files_write(r, formats, out, why, sizeof why))
+        return 0;
+    fprintf(stderr, "osslbench report: %s\n", why);
+    return 1;
+}
 
+/* One results file's report (not the page): its exit status. */
+static int report_one(const char *input, const char *baseline, int formats, const char *out)
+{
     char why[6144], path[4096];
     result_set set;
     if (!csv_read_input(input, &set, path, sizeof path, why, sizeof why)) {
@@ -326,32 +240,52 @@ int cmd_report(int argc, char **argv)
     }
     if (set.warning[0] != '\0')
         fprintf(stderr, "osslbench report: warning: %s\n", set.warning);
-    if (formats == F_JSON) { /* every row, counts included: no report model needed */
-        int status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out);
-        result_set_free(&set);
-        return status;
-    }
+    int status = 1;
     report r;
-    if (!report_init(&r, &set, baseline, why, sizeof why)) {
+    if (formats == F_JSON) { /* every row, counts included: no report model needed */
+        status = write_json(&set, strcmp(input, "-") == 0 ? NULL : path, out);
+    } else if (!report_init(&r, &set, baseline, why, sizeof why)) {
         fprintf(stderr, "osslbench report: %s: %s\n", path, why);
-        result_set_free(&set);
-        return 1;
-    }
-    int status = 0;
-    if (out != NULL) {
-        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "osslbench report: %s: %s\n", out, strerror(errno));
-            status = 1;
-        } else {
-            report_files files = {.r = &r, .formats = formats};
-            status = !report_out_files(out, write_outputs, &files);
-        }
     } else {
-        write_stdout(&r, formats);
-        if (fflush(stdout) != 0)
-            status = 1;
+        status = write_report(&r, formats, out);
+        report_free(&r);
     }
-    report_free(&r);
     result_set_free(&set);
     return status;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    report_args a = {0};
+    int rc = option_parse(&report_option_table, argc, argv, &a);
+    if (rc != OPTIONS_READY)
+        return rc == OPTIONS_HELP ? 0 : rc;
+    const char *input = a.ninputs > 0 ? a.inputs[0] : NULL;
+    if (!options_agree(&a))
+        return 2;
+    if (a.ninputs > 1) {
+        char title[PATH_MAX + 32];
+        report_page_title(title, sizeof title, a.out != NULL ? a.out : ".");
+        a.html.title = title;
+        return report_hosts_command(a.inputs, a.ninputs, a.reference, a.formats, a.out, &a.html);
+    }
+    if (input == NULL && !(a.formats == F_HTML && a.html.notes != NULL)) {
+        fputs("osslbench report: no results file given (try --help)\n", stderr);
+        return 2;
+    }
+    if (a.formats == F_HTML) { /* the one page function make compare calls too */
+        char why[6144];
+        report_page_job job = {.input = input, .baseline = a.baseline, .out = a.out,
+                               .src = a.html, .warn = true};
+        int status = report_page_write(&job, why, sizeof why);
+        if (status != 0)
+            fprintf(stderr, "osslbench report: %s\n", why);
+        return status;
+    }
+    int formats = a.formats != 0 ? a.formats : a.out != NULL ? F_ALL : F_TERM;
+    if ((formats & F_DAT) && a.out == NULL) {
+        fputs("osslbench report: --format dat writes files: give --out DIR\n", stderr);
+        return 2;
+    }
+    return report_one(input, a.baseline, formats, a.out);
 }

@@ -14,41 +14,6 @@
 
 typedef void (*hosts_writer)(const hosts_report *, FILE *);
 
-FILE *report_out_open(const folder_out *o, const char *name)
-{
-    char why[4600];
-    FILE *f = folder_out_file(o, name, why, sizeof why);
-    if (f == NULL)
-        fprintf(stderr, "osslbench report: %s/%s: cannot write: %s\n", o->dir, name, why);
-    return f;
-}
-
-bool report_out_close(FILE *f, const folder_out *o, const char *name)
-{
-    if (folder_out_close(f))
-        return true;
-    fprintf(stderr, "osslbench report: %s/%s: write error\n", o->dir, name);
-    return false;
-}
-
-bool report_out_files(const char *dir, bool (*w)(const folder_out *o, const void *ctx), const void *ctx)
-{
-    folder_out o;
-    char why[4600];
-    if (!folder_out_begin(&o, dir, why, sizeof why)) {
-        fprintf(stderr, "osslbench report: %s\n", why);
-        return false;
-    }
-    if (!w(&o, ctx)) {
-        folder_out_end(&o);
-        return false;
-    }
-    if (folder_out_publish_all(&o, why, sizeof why))
-        return true;
-    fprintf(stderr, "osslbench report: %s\n", why);
-    return false;
-}
-
 bool report_out_atomic(const char *dir, const char *name, void (*w)(const void *, FILE *),
                        const void *ctx)
 {
@@ -70,13 +35,14 @@ static void write_hosts_page(const void *ctx, FILE *f)
     hosts_write_html(p->h, p->src, f);
 }
 
-static bool write_file(const folder_out *o, const char *name, const hosts_report *h, hosts_writer w)
+static bool write_file(const folder_out *o, const char *name, const hosts_report *h, hosts_writer w,
+                       char *why, size_t n)
 {
-    FILE *f = report_out_open(o, name);
+    FILE *f = report_out_open(o, name, why, n);
     if (f == NULL)
         return false;
     w(h, f);
-    return report_out_close(f, o, name);
+    return report_out_close(f, o, name, why, n);
 }
 
 typedef struct {
@@ -84,20 +50,15 @@ typedef struct {
     int formats;
 } hosts_files;
 
-static bool write_hosts_files(const folder_out *o, const void *ctx)
+static bool write_hosts_files(const folder_out *o, const void *ctx, char *why, size_t n)
 {
     const hosts_files *x = ctx;
-    char why[8192];
-    bool ok = write_file(o, "coverage.txt", x->h, hosts_write_coverage);
+    bool ok = write_file(o, "coverage.txt", x->h, hosts_write_coverage, why, n);
     if (ok && (x->formats & F_TERM))
-        ok = write_file(o, "hosts.txt", x->h, hosts_write_term);
+        ok = write_file(o, "hosts.txt", x->h, hosts_write_term, why, n);
     if (ok && (x->formats & F_CSV))
-        ok = write_file(o, "hosts.csv", x->h, hosts_write_csv);
-    if (ok && (x->formats & F_DAT) && !hosts_write_dat(x->h, o->stage, why, sizeof why)) {
-        fprintf(stderr, "osslbench report: %s\n", why);
-        ok = false;
-    }
-    return ok;
+        ok = write_file(o, "hosts.csv", x->h, hosts_write_csv, why, n);
+    return ok && (!(x->formats & F_DAT) || hosts_write_dat(x->h, o->stage, why, n));
 }
 
 static void note_partial_releases(const hosts_report *h)
@@ -167,7 +128,9 @@ int report_hosts_command(const char *const *inputs, size_t n, const char *refere
         status = !report_out_atomic(out, "report.html", write_hosts_page, &page);
     } else {
         hosts_files files = {.h = &h, .formats = formats};
-        status = !report_out_files(out, write_hosts_files, &files);
+        status = !report_out_files(out, write_hosts_files, &files, why, sizeof why);
+        if (status != 0)
+            fprintf(stderr, "osslbench report: %s\n", why);
     }
     hosts_free(&h);
     return status;

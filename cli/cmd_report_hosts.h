@@ -7,21 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../record/folder_out.h"
-
-/* The --format bits of `osslbench report`. */
-enum { F_TERM = 1, F_CSV = 2, F_MD = 4, F_SPEED = 8, F_DAT = 16, F_SCALING = 32, F_ALL = 63,
-       F_HTML = 64, /* a page of its own: never part of F_ALL (it needs the charts drawn) */
-       F_JSON = 128 /* the rows and their context, a document of its own */ };
-
-/* NAME in o's stage opened for writing, or NULL after a line on stderr;
- * report_out_close says whether everything reached the file. */
-FILE *report_out_open(const folder_out *o, const char *name);
-bool report_out_close(FILE *f, const folder_out *o, const char *name);
-/* The files w writes into o (report_out_open), published into dir together
- * once w says they are all written, else none of them (folder_out.h): a
- * planted symlink is replaced, a file already there kept when this fails. */
-bool report_out_files(const char *dir, bool (*w)(const folder_out *o, const void *ctx), const void *ctx);
+#include "../analysis/report_out.h"
 
 /* DIR/NAME written whole or not at all (folder_out_write), a failure said
  * on stderr. */

@@ -4,8 +4,8 @@
 #include "inspect.h"
 
 #include "../harness/libproc.h"
-#include "option_values.h"
-#include "run_options.h"
+#include "../options/option_values.h"
+#include "../options/run_options.h"
 
 #include <errno.h>
 #include <signal.h>

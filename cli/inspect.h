@@ -3,7 +3,7 @@
 #define CLI_INSPECT_H
 
 #include "../compat/libcrypto.h"
-#include "option_table.h"
+#include "../options/option_table.h"
 
 #include <stdio.h>
 

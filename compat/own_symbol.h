@@ -1,4 +1,4 @@
-/* dlsym limited to the object that was opened (compat/load.c). */
+/* dlsym limited to the object that was opened (compat/symbols.c). */
 #ifndef COMPAT_OWN_SYMBOL_H
 #define COMPAT_OWN_SYMBOL_H
 

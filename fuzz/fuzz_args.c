@@ -1,7 +1,7 @@
 /* libFuzzer harness: `osslbench run` argument parsing.  The input is split
  * at newlines into argv, so the fuzzer explores option/value sequences. */
 #define _POSIX_C_SOURCE 200809L
-#include "../cli/run_options.h"
+#include "../options/run_options.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             csv_write_row(out, &set.rows[i]);
         if (out)
             fclose(out);
-        /* And comparable with itself: compare's grouping and pooling of rows. */
+        /* And comparable with itself: regress's grouping and pooling of rows. */
         const result_row **rows = malloc((set.count + 1) * sizeof *rows);
         for (size_t i = 0; rows && i < set.count; i++)
             rows[i] = &set.rows[i];

@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 /* A change: a library's ratio to the reference moved by more than this
- * (compare's threshold) and its 95% CI no longer overlaps the previous
+ * (regress's threshold) and its 95% CI no longer overlaps the previous
  * run's; a machine whose rates all moved by more than this is named. */
 #define DASH_CHANGE_THRESHOLD 0.05
 
@@ -69,8 +69,11 @@ typedef struct {
     size_t nrun;
 } dash_data;
 
-/* Everything the page shows, read from the database. */
+/* Everything the page shows, read from the database: dash_read, then
+ * dash_ratios, then dash_mark_changes (dashboard_load.c). */
 bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n);
+/* The rows and runs alone, nothing related or judged yet (dashboard_data.c). */
+bool dash_read(sqlite3 *db, dash_data *d, char *why, size_t n);
 void dash_free(dash_data *d);
 void dash_write_page(const dash_data *d, FILE *f);
 /* The end of the group of rows that starts at a: one point (and host). */

@@ -1,6 +1,4 @@
-/* dash_load (dashboard.h): the rows and runs, then their ratios, the
- * machine's drift and which rows are changes (dashboard_ratio.c,
- * dashboard_judge.c). */
+/* dash_read (dashboard.h): the rows and runs as the database has them. */
 #define _GNU_SOURCE
 #include "dashboard.h"
 #include "../record/room.h"
@@ -32,38 +30,6 @@ static const char rows_sql[] =
     " u.started, r.run_id";
 static const char runs_sql[] =
     "SELECT run_id, started, host, source, rows FROM runs ORDER BY started, run_id";
-
-static int by_run(const void *a, const void *b, void *ctx)
-{
-    const dash_data *d = ctx;
-    size_t x = d->row[*(const size_t *)a].run, y = d->row[*(const size_t *)b].run;
-    return x < y ? -1 : x > y;
-}
-
-bool dash_alone(const dash_data *d, size_t first, size_t end, size_t i)
-{
-    return end - first > 2 && (i == first || strcmp(d->row[i - 1].label, d->row[i].label) != 0) &&
-           (i + 1 == end || strcmp(d->row[i + 1].label, d->row[i].label) != 0);
-}
-
-size_t dash_singles(const dash_data *d, size_t first, size_t end, size_t *out)
-{
-    size_t n = 0;
-    for (size_t a = first; a < end; a++)
-        if (dash_alone(d, first, end, a))
-            out[n++] = a;
-    qsort_r(out, n, sizeof *out, by_run, (void *)d);
-    return n;
-}
-
-size_t dash_group_end(const dash_data *d, size_t a, bool by_host)
-{
-    size_t b = a + 1;
-    while (b < d->nrow && strcmp(d->row[b].point, d->row[a].point) == 0 &&
-           (!by_host || strcmp(d->row[b].host, d->row[a].host) == 0))
-        b++;
-    return b;
-}
 
 static int by_id(const void *a, const void *b, void *ctx)
 {
@@ -124,7 +90,7 @@ static void take_release(dash_row *r, sqlite3_stmt *st)
         r->flavor = FLAVOR_OTHER;
 }
 
-bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
+bool dash_read(sqlite3 *db, dash_data *d, char *why, size_t n)
 {
     *d = (dash_data){0};
     sqlite3_stmt *st = NULL;
@@ -171,12 +137,7 @@ bool dash_load(sqlite3 *db, dash_data *d, char *why, size_t n)
     if (!ok && listed)
         snprintf(why, n, "%s", sq.sqlite3_errmsg(db));
     sq.sqlite3_finalize(st);
-    ok = ok && !stray;
-    if (ok) {
-        dash_ratios(d);
-        dash_mark_changes(db, d);
-    }
-    return ok;
+    return ok && !stray;
 }
 
 void dash_free(dash_data *d)

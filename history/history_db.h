@@ -6,6 +6,8 @@
 #define HISTORY_DB_H
 
 #include "sqlite.h"
+#include "../csv/csv.h"
+#include "../record/metadata_read.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -51,5 +53,10 @@ typedef struct {
  * gets one from its content.  false with a one-line reason; nothing of a
  * run is kept unless all of it is. */
 bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why, size_t n);
+/* The same from rows and metadata already in memory (a run just made:
+ * runner/run_result.h); source is the CSV they are in, as stored.  Rows
+ * without a run_id get one (set is changed). */
+bool history_import_rows(sqlite3 *db, result_set *set, const char *source, metadata_entry *meta,
+                         size_t nmeta, import_counts *c, char *why, size_t n);
 
 #endif

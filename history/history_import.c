@@ -1,5 +1,6 @@
-/* history_import (history_db.h): a results CSV and its metadata.txt into
- * the database: one transaction for the file, a savepoint per run, every
+/* history_import (history_db.h): a run's rows and metadata into the
+ * database, from memory (make compare's run) or from a results CSV and its
+ * metadata.txt: one transaction for the file, a savepoint per run, every
  * statement prepared once, so that the cost grows with the rows alone. */
 #define _GNU_SOURCE
 #include "history_db.h"
@@ -202,10 +203,38 @@ static bool import_set(importer *im, result_set *set, import_counts *c, char *wh
     return ok;
 }
 
+bool history_import_rows(sqlite3 *db, result_set *set, const char *source, metadata_entry *meta,
+                         size_t nmeta, import_counts *c, char *why, size_t n)
+{
+    char now[32];
+    time_t t = time(NULL);
+    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+    importer im = {.db = db, .set = set, .source = source, .now = now, .meta = meta, .nmeta = nmeta};
+    bool began = sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK, ok = began;
+    if (!began)
+        snprintf(why, n, "%s: the database is busy or read-only: %s", source, sq.sqlite3_errmsg(db));
+    for (int i = 0; ok && i < NST; i++)
+        if (sq.sqlite3_prepare_v2(db, statements[i], -1, &im.st[i], NULL) != SQLITE_OK) {
+            snprintf(why, n, "%s: %s", source, sq.sqlite3_errmsg(db));
+            ok = false;
+        }
+    if (ok)
+        ok = import_set(&im, set, c, why, n);
+    for (int i = 0; i < NST; i++)
+        sq.sqlite3_finalize(im.st[i]);
+    if (began && sq.sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        snprintf(why, n, "%s: not imported: %s", source, sq.sqlite3_errmsg(db));
+        sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        c->runs_added = c->rows_added = 0;
+        ok = false;
+    }
+    return ok;
+}
+
 bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why, size_t n)
 {
     result_set set;
-    char path[4096], meta_path[4200], now[32];
+    char path[4096], meta_path[4200];
     if (!csv_read_input(input, &set, path, sizeof path, why, n))
         return false;
     if (set.cut_line > 0) { /* a run is all there or not at all */
@@ -214,35 +243,17 @@ bool history_import(sqlite3 *db, const char *input, import_counts *c, char *why,
         result_set_free(&set);
         return false;
     }
-    time_t t = time(NULL);
-    strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
-    importer im = {.db = db, .set = &set, .source = path, .now = now};
+    metadata_entry *meta;
+    size_t nmeta;
     bool have = strcmp(input, "-") != 0 && run_metadata_path(path, meta_path, sizeof meta_path);
-    if (!metadata_read(have ? meta_path : NULL, &im.meta, &im.nmeta, why, n)) {
+    bool ok = metadata_read(have ? meta_path : NULL, &meta, &nmeta, why, n);
+    if (!ok) {
         size_t len = strlen(why);
         snprintf(why + len, n - len, ": not imported");
-        result_set_free(&set);
-        return false;
+    } else {
+        ok = history_import_rows(db, &set, path, meta, nmeta, c, why, n);
+        metadata_free(meta, nmeta);
     }
-    bool began = sq.sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK, ok = began;
-    if (!began)
-        snprintf(why, n, "%s: the database is busy or read-only: %s", path, sq.sqlite3_errmsg(db));
-    for (int i = 0; ok && i < NST; i++)
-        if (sq.sqlite3_prepare_v2(db, statements[i], -1, &im.st[i], NULL) != SQLITE_OK) {
-            snprintf(why, n, "%s: %s", path, sq.sqlite3_errmsg(db));
-            ok = false;
-        }
-    if (ok)
-        ok = import_set(&im, &set, c, why, n);
-    for (int i = 0; i < NST; i++)
-        sq.sqlite3_finalize(im.st[i]);
-    if (began && sq.sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        snprintf(why, n, "%s: not imported: %s", path, sq.sqlite3_errmsg(db));
-        sq.sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        c->runs_added = c->rows_added = 0;
-        ok = false;
-    }
-    metadata_free(im.meta, im.nmeta);
     result_set_free(&set);
     return ok;
 }

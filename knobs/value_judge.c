@@ -2,8 +2,8 @@
  * parses the value, the option, and how the value is cut into words. */
 #include "value_judge.h"
 
-#include "../cli/command_options.h"
-#include "../cli/run_options.h"
+#include "../options/regress_options.h"
+#include "../options/run_options.h"
 #include "../record/row.h"
 
 #include <stdio.h>

@@ -40,6 +40,28 @@ static bool add(metadata_entry **out, size_t *n, name_index *ix, char *line)
     return true;
 }
 
+/* The lines of in (NULL: none) into the entries; false when there are
+ * more than METADATA_KEYS_MAX keys (and then none). */
+static bool read_lines(FILE *in, metadata_entry **out, size_t *count)
+{
+    *out = NULL;
+    *count = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    name_index ix = {0};
+    bool ok = true;
+    while (ok && in != NULL && folder_file_line(in, &line, &cap) >= 0)
+        ok = add(out, count, &ix, line);
+    free(line);
+    name_index_free(&ix);
+    if (!ok) {
+        metadata_free(*out, *count);
+        *out = NULL;
+        *count = 0;
+    }
+    return ok;
+}
+
 bool metadata_read(const char *path, metadata_entry **out, size_t *count, char *why, size_t n)
 {
     char refused[128];
@@ -50,22 +72,20 @@ bool metadata_read(const char *path, metadata_entry **out, size_t *count, char *
         snprintf(why, n, "%s: %s (a run folder's files are read as regular files inside it)", path, refused);
         return false;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    name_index ix = {0};
-    bool ok = true;
-    while (ok && in != NULL && folder_file_line(in, &line, &cap) >= 0)
-        ok = add(out, count, &ix, line);
-    free(line);
-    name_index_free(&ix);
+    bool ok = read_lines(in, out, count);
     if (in != NULL)
         fclose(in);
-    if (!ok) {
+    if (!ok)
         snprintf(why, n, "%s: more than %d keys (a run writes about 60)", path, METADATA_KEYS_MAX);
-        metadata_free(*out, *count);
-        *out = NULL;
-        *count = 0;
-    }
+    return ok;
+}
+
+bool metadata_parse(const char *text, size_t len, metadata_entry **out, size_t *count)
+{
+    FILE *in = len > 0 ? fmemopen((void *)text, len, "r") : NULL;
+    bool ok = read_lines(in, out, count);
+    if (in != NULL)
+        fclose(in);
     return ok;
 }
 

@@ -1,4 +1,4 @@
-/* Reading a run's metadata.txt back (bench/run_metadata.h writes it): its
+/* A run's metadata.txt as data (runner/run_metadata.h writes it): its
  * "key: value" lines in file order, a key given several times (library:)
  * as one entry with all its values.  For the JSON context and the history
  * database; the text stays data. */
@@ -30,6 +30,9 @@ enum { METADATA_KEYS_MAX = 1024 };
  * the file is refused (record/folder_file.h: a symlink, a FIFO, over 1 MiB)
  * or has more than METADATA_KEYS_MAX keys. */
 bool metadata_read(const char *path, metadata_entry **out, size_t *count, char *why, size_t n);
+/* The same from a metadata.txt's text held in memory (the run that wrote
+ * it hands it on): false, and none, past METADATA_KEYS_MAX keys. */
+bool metadata_parse(const char *text, size_t len, metadata_entry **out, size_t *count);
 /* The first value of key, or NULL. */
 const char *metadata_first(const metadata_entry *e, size_t n, const char *key);
 void metadata_free(metadata_entry *e, size_t n);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
-# How analysis/ is laid out and the tables its outputs come from: no two of
-# its files call each other (helpers at the bottom, the drivers at the
-# top); the chart kinds of analysis/charts.def are what `list --charts`
-# says, what osslbench draw accepts and one plots/KIND.gp each; the
-# derived CSVs' columns are their .def tables', as docs/results-csv.md says.
+# How analysis/, history/ and compat/ are laid out and the tables
+# analysis/'s outputs come from: no two files of such a folder call each
+# other (helpers at the bottom, the drivers at the top); the chart kinds of
+# analysis/charts.def are what `list --charts` says, what osslbench draw
+# accepts and one plots/KIND.gp each; the derived CSVs' columns are their
+# .def tables', as docs/results-csv.md says.
 
 load helpers
 
@@ -11,21 +12,41 @@ setup_file() {
     make -C "$ROOT" -s all >/dev/null
 }
 
-# The objects of analysis/'s sources (not stale ones of removed files).
-analysis_objects() {
+# The objects of a folder's sources (not stale ones of removed files).
+folder_objects() {
     local c
-    for c in "$ROOT"/analysis/*.c; do
+    for c in "$ROOT/$1"/*.c; do
         c=${c#"$ROOT"/}
         echo "$ROOT/build/obj/${c%.c}.o"
     done
 }
 
-@test "analysis/: no cycle among its files' calls (tests/object-cycles.sh over nm)" {
-    mapfile -t objs < <(analysis_objects)
-    run "$ROOT/tests/object-cycles.sh" "${objs[@]}"
+@test "analysis/, history/, compat/: no cycle among a folder's files' calls (tests/object-cycles.sh over nm)" {
+    local folder
+    for folder in analysis history compat; do
+        mapfile -t objs < <(folder_objects "$folder")
+        run "$ROOT/tests/object-cycles.sh" "${objs[@]}"
+        echo "$folder: $output"
+        [ "$status" -eq 0 ]
+        [ "$output" = "no cycle among ${#objs[@]} objects" ]
+    done
+}
+
+@test "the folders are layers: none calls one that calls it back, and nothing below cli/ includes cli/'s headers" {
+    local d=$BATS_TEST_TMPDIR/folders folder objs
+    mkdir -p "$d"
+    # one object per folder (harness/workloads/ is part of harness/)
+    for folder in util compat harness data stats record csv analysis history options knobs charts \
+        explain runner bench cli; do
+        mapfile -t objs < <(folder_objects "$folder")
+        [ "$folder" != harness ] || mapfile -t -O "${#objs[@]}" objs < <(folder_objects harness/workloads)
+        ld -r -o "$d/$folder.o" "${objs[@]}"
+    done
+    run "$ROOT/tests/object-cycles.sh" "$d"/*.o
     echo "$output"
     [ "$status" -eq 0 ]
-    [ "$output" = "no cycle among ${#objs[@]} objects" ]
+    run grep -lE '#include +"(\.\./)*cli/' "$ROOT"/{util,compat,harness,harness/workloads,stats,record,csv,analysis,history,options,knobs,charts,explain,runner,bench}/*.[ch]
+    [ "$output" = "" ]
 }
 
 @test "object-cycles.sh: two files that call each other, or three in a circle, are a cycle" {

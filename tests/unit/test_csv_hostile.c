@@ -1,7 +1,7 @@
 /* The results-CSV reader against crafted and damaged files (issue 19): every
  * bad value is refused with one message naming the file and the line, a
  * last row cut short (a full disk) is dropped with a warning, and one point
- * in two units is refused, in one file or across compare's two sides. */
+ * in two units is refused, in one file or across regress's two sides. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

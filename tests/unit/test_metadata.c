@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "../../record/meta_text.h"
-#include "../../bench/run_metadata.h"
+#include "../../runner/run_metadata.h"
 #include "../../harness/cpuinfo.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* The generic option parser (cli/option_table.c) on a table of its own:
+/* The generic option parser (options/option_table.c) on a table of its own:
  * flags, values, repeated options, refusals in one line, "did you mean",
  * `--`; and every command's --help listing every entry of its table. */
 #include <setjmp.h>

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/option_values.h"
-#include "../../cli/run_options.h"
+#include "../../options/option_values.h"
+#include "../../options/run_options.h"
 
 #include <string.h>
 

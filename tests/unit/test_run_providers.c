@@ -1,4 +1,4 @@
-/* run's --provider and --propquery (cli/run_providers.c): the plan keeps the
+/* run's --provider and --propquery (options/run_providers.c): the plan keeps the
  * names in order, the query as given, and every bad value is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/run_options.h"
+#include "../../options/run_options.h"
 
 #include <string.h>
 

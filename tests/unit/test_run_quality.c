@@ -1,4 +1,4 @@
-/* What a run says about how disturbed it was (bench/run_quality.h): one
+/* What a run says about how disturbed it was (runner/run_quality.h): one
  * warning line when other processes took the benchmark CPU, the hypervisor
  * stole from it, or samples were disturbed; none on a quiet run; and the
  * metadata lines that carry every figure. */
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../bench/run_quality.h"
+#include "../../runner/run_quality.h"
 
 #include <stdlib.h>
 #include <string.h>

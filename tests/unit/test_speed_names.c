@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../cli/run_options.h"
+#include "../../options/run_options.h"
 #include "../../compat/release.h"
 #include "../../harness/workloads/speed_names.h"
 

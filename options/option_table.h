@@ -4,8 +4,8 @@
  * kArguments is the model.  An option takes its value as the next word
  * (`--lib PATH`, never `--lib=PATH`), whatever that word looks like: the
  * option's own `take` judges it. */
-#ifndef CLI_OPTION_TABLE_H
-#define CLI_OPTION_TABLE_H
+#ifndef OPTIONS_OPTION_TABLE_H
+#define OPTIONS_OPTION_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,8 +2,8 @@
  * another run's rows.  Each is written under FILE.partial, locked while the
  * run lives, and moved to FILE at the end; stdout, a device or a pipe is
  * written in place. */
-#ifndef BENCH_RUN_FILES_H
-#define BENCH_RUN_FILES_H
+#ifndef RUNNER_RUN_FILES_H
+#define RUNNER_RUN_FILES_H
 
 #include <stdbool.h>
 #include <stdio.h>

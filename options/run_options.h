@@ -1,8 +1,8 @@
-/* `osslbench run`'s command line: its option table (cli/run_options.c, one
+/* `osslbench run`'s command line: its option table (options/run_options.c, one
  * line per option) read into the run plan the scheduler takes, plus what
  * only the command itself uses (libraries, output files). */
-#ifndef CLI_RUN_OPTIONS_H
-#define CLI_RUN_OPTIONS_H
+#ifndef OPTIONS_RUN_OPTIONS_H
+#define OPTIONS_RUN_OPTIONS_H
 
 #include "../record/row.h"
 #include "../harness/run_plan.h"
@@ -31,7 +31,7 @@ typedef struct {
     const char *csv_path;   /* NULL: no CSV; "-": stdout */
     const char *trace_path; /* one line per timed sample */
     const char *json_path;  /* the rows as JSON, written at the end */
-    const char *metadata_path; /* NULL: beside the CSV (bench/run_metadata.h) */
+    const char *metadata_path; /* NULL: beside the CSV (runner/run_metadata.h) */
     /* --threads and --procs as given, before the plan's worker counts are
      * built from them; and whether a default was overridden. */
     unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
@@ -46,7 +46,7 @@ typedef struct {
 
 extern const option_table run_option_table;
 
-/* The defaults of what was not given (cli/run_defaults.c). */
+/* The defaults of what was not given (options/run_defaults.c). */
 void run_args_fill_defaults(run_args *a);
 
 /* Parses argv (argv[0] = "run") and fills in the defaults.  OPTIONS_READY,

@@ -1,8 +1,8 @@
 /* The value parsers of the commands' options (block sizes, seconds, durations,
  * [LABEL=]PATH), exposed for the unit tests and fuzzers; each
  * returns false with a one-line reason. */
-#ifndef CLI_OPTION_VALUES_H
-#define CLI_OPTION_VALUES_H
+#ifndef OPTIONS_OPTION_VALUES_H
+#define OPTIONS_OPTION_VALUES_H
 
 #include <stdbool.h>
 #include <stddef.h>

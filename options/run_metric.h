@@ -1,8 +1,8 @@
 /* run's --metric, --samples and --cpu-mask: the takes of their option-table
- * lines (cli/run_options.c) and the rules between them and the rest of the
+ * lines (options/run_options.c) and the rules between them and the rest of the
  * command line, checked once everything is read. */
-#ifndef CLI_RUN_METRIC_H
-#define CLI_RUN_METRIC_H
+#ifndef OPTIONS_RUN_METRIC_H
+#define OPTIONS_RUN_METRIC_H
 
 #include "option_table.h"
 #include "run_options.h"

@@ -1,8 +1,8 @@
 /* Running another program from a command (the runner, make, the chart
  * scripts) without a shell: argv as given, never a command string, so no
  * word read from a file can become program text. */
-#ifndef BENCH_SPAWN_H
-#define BENCH_SPAWN_H
+#ifndef UTIL_SPAWN_H
+#define UTIL_SPAWN_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* run's --provider and --propquery: the takes of their option-table lines
- * (cli/run_options.c), into the plan's provider_setup. */
-#ifndef CLI_RUN_PROVIDERS_H
-#define CLI_RUN_PROVIDERS_H
+ * (options/run_options.c), into the plan's provider_setup. */
+#ifndef OPTIONS_RUN_PROVIDERS_H
+#define OPTIONS_RUN_PROVIDERS_H
 
 #include "option_table.h"
 

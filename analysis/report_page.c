@@ -1,5 +1,6 @@
-/* report.html of one run (bench/report_page.h): the results read, the
- * report model built, and the page written whole or not at all. */
+/* report.html of one run (analysis/report_page.h): of a report model
+ * built already, or of the results read and the model built first; the page
+ * written whole or not at all. */
 #include "report_page.h"
 
 #include "../csv/csv.h"
@@ -35,11 +36,8 @@ static void write_run_page(const void *ctx, FILE *f)
         notes_write_html(p->src, f);
 }
 
-/* The page of r (NULL: of the notes alone) into out/report.html or on
- * stdout; its charts and metadata.txt are beside csv_path (NULL: the CSV
- * came from stdin, so no folder has them). */
-static bool write_page(const report *r, html_sources src, const char *csv_path, const char *out,
-                       char *why, size_t n)
+bool report_page_of(const report *r, html_sources src, const char *csv_path, const char *out,
+                    char *why, size_t n)
 {
     char dir[PATH_MAX], plots[PATH_MAX + 64], metadata[PATH_MAX + 64], title[PATH_MAX + 32];
     snprintf(dir, sizeof dir, "%s", csv_path != NULL ? csv_path : ".");
@@ -71,7 +69,7 @@ static bool write_page(const report *r, html_sources src, const char *csv_path, 
 int report_page_write(const report_page_job *job, char *why, size_t n)
 {
     if (job->input == NULL)
-        return write_page(NULL, job->src, NULL, job->out, why, n) ? 0 : 1;
+        return report_page_of(NULL, job->src, NULL, job->out, why, n) ? 0 : 1;
     char path[4096], reason[6144];
     result_set set;
     if (!csv_read_input(job->input, &set, path, sizeof path, reason, sizeof reason)) {
@@ -87,7 +85,7 @@ int report_page_write(const report_page_job *job, char *why, size_t n)
         status = 1;
     } else {
         bool from_stdin = strcmp(job->input, "-") == 0;
-        status = write_page(&r, job->src, from_stdin ? NULL : path, job->out, why, n) ? 0 : 1;
+        status = report_page_of(&r, job->src, from_stdin ? NULL : path, job->out, why, n) ? 0 : 1;
         report_free(&r);
     }
     result_set_free(&set);

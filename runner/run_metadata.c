@@ -29,26 +29,61 @@
 #endif
 
 
-bool run_metadata_open(run_file *mf, char *path, size_t n, const run_args *a,
-                       const run_file *csv)
+static bool open_file(run_meta *m, const run_args *a, const run_file *csv)
 {
-    memset(mf, 0, sizeof *mf);
     if (a->metadata_path != NULL) {
-        snprintf(path, n, "%s", a->metadata_path);
+        snprintf(m->path, sizeof m->path, "%s", a->metadata_path);
     } else if (csv->f == NULL || csv->stream) {
         return true;
-    } else if (!run_metadata_path(csv->path, path, n)) {
+    } else if (!run_metadata_path(csv->path, m->path, sizeof m->path)) {
         fprintf(stderr, "osslbench run: file name too long: %s\n", csv->path);
         return false;
     }
     const char *others[] = {a->csv_path, a->trace_path};
     for (size_t i = 0; i < 2; i++)
-        if (others[i] != NULL && strcmp(others[i], "-") != 0 && run_files_clash(path, others[i])) {
-            fprintf(stderr, "osslbench run: the metadata file %s is also the --%s file\n", path,
+        if (others[i] != NULL && strcmp(others[i], "-") != 0 && run_files_clash(m->path, others[i])) {
+            fprintf(stderr, "osslbench run: the metadata file %s is also the --%s file\n", m->path,
                     i == 0 ? "csv" : "trace");
             return false;
         }
-    return run_file_open(mf, path);
+    return run_file_open(&m->file, m->path);
+}
+
+bool run_meta_open(run_meta *m, const run_args *a, const run_file *csv)
+{
+    memset(m, 0, sizeof *m);
+    if (!open_file(m, a, csv))
+        return false;
+    if (m->file.f != NULL && (m->f = open_memstream(&m->text, &m->len)) == NULL)
+        abort();
+    return true;
+}
+
+void run_meta_sync(run_meta *m)
+{
+    if (m->f == NULL || fflush(m->f) != 0)
+        return;
+    fwrite(m->text + m->synced, 1, m->len - m->synced, m->file.f);
+    fflush(m->file.f);
+    m->synced = m->len;
+}
+
+bool run_meta_close(run_meta *m)
+{
+    run_meta_sync(m);
+    if (m->f != NULL)
+        fclose(m->f);
+    m->f = NULL;
+    return run_file_close(&m->file, "metadata", false);
+}
+
+void run_meta_discard(run_meta *m)
+{
+    if (m->f != NULL)
+        fclose(m->f);
+    free(m->text);
+    *m = (run_meta){.file = m->file};
+    run_file_discard(&m->file);
 }
 
 /* The value of a /sys file's first line, or "unreadable". */
@@ -211,7 +246,6 @@ void run_metadata_write_head(FILE *f, const run_metadata *m)
     put_number(f, "timeout", "%g", p->timeout_s);
     meta_put_line(f, "quick", m->args->quick ? "yes" : "no");
     meta_put_line(f, "started", m->where->timestamp);
-    fflush(f); /* a run killed meanwhile leaves this much in the .partial */
 }
 
 void run_metadata_write_tail(FILE *f, bool interrupted)

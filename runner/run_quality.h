@@ -4,8 +4,8 @@
  * disturbed, why the points stopped and how precise their ratios got.
  * metadata.txt gets every figure (docs/metadata.md); stderr gets one
  * warning line when the run was disturbed enough to matter. */
-#ifndef BENCH_RUN_QUALITY_H
-#define BENCH_RUN_QUALITY_H
+#ifndef RUNNER_RUN_QUALITY_H
+#define RUNNER_RUN_QUALITY_H
 
 #include "../harness/cpu_usage.h"
 #include "../harness/noise_probe.h"
