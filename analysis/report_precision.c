@@ -1,22 +1,18 @@
 #include "report_precision.h"
 
+#include "../stats/select.h"
+
 #include <math.h>
 #include <stdlib.h>
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The half-width on the log scale the intervals are built on, as
- * metadata.txt's precision_reached measures it (blocked_rel_halfwidth). */
+ * --precision and metadata.txt's precision_reached measure it. */
 static bool half_width(report_ratio q, double *half)
 {
-    if ((q.method != CI_PAIRED && q.method != CI_WELCH) || !(q.lo > 0.0) || !isfinite(q.hi))
+    if (q.method != CI_PAIRED && q.method != CI_WELCH)
         return false;
-    *half = (log(q.hi) - log(q.lo)) / 2.0;
-    return true;
+    *half = blocked_rel_halfwidth(&(blocked_interval){.low = q.lo, .high = q.hi});
+    return isfinite(*half);
 }
 
 bool report_precision_of(const report *r, report_precision *out)
@@ -38,13 +34,10 @@ bool report_precision_of(const report *r, report_precision *out)
             halves[n++] = h;
         }
     }
-    if (n > 0) {
-        qsort(halves, n, sizeof *halves, by_value);
-        double mid = n % 2 ? halves[n / 2] : (halves[n / 2 - 1] + halves[n / 2]) / 2.0;
-        *out = (report_precision){.intervals = n, .median_half = mid,
+    if (n > 0)
+        *out = (report_precision){.intervals = n, .median_half = median_in_place(halves, n),
                                   .within_1 = (double)in1 / (double)n,
                                   .within_2 = (double)in2 / (double)n};
-    }
     free(halves);
     return n > 0;
 }

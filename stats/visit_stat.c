@@ -87,6 +87,20 @@ static void finish(blocked_interval *out, double centre, double se, double sprea
     out->p_value = se > 0.0 ? student_t_two_sided_p(centre / se, df) : (centre == 0.0 ? 1.0 : 0.0);
 }
 
+/* Two estimates of a mean's error, the batches' in *se and *df, the visits'
+ * in visits_se and visits_df: the batches' carries the host's drift but has
+ * few degrees of freedom, so it is now and then far too small by chance --
+ * and the stopping rule stops a point just then; the visits' is blind to
+ * drift but steady.  Keeps the one whose t interval is wider (the batches'
+ * on a tie). */
+static void keep_wider(double alpha, double *se, double *df, double visits_se, double visits_df)
+{
+    if (student_t_quantile(alpha, visits_df) * visits_se > student_t_quantile(alpha, *df) * *se) {
+        *se = visits_se;
+        *df = visits_df;
+    }
+}
+
 bool visit_interval(const double *const *sides, size_t nsides, size_t n, const uint32_t *block_len,
                     size_t nblocks, bool median, double alpha, blocked_interval *out)
 {
@@ -108,16 +122,8 @@ bool visit_interval(const double *const *sides, size_t nsides, size_t n, const u
         size_t b = batch_means(x, m);
         mean_var(x, b, &bmean, &bvar);
         *out = (blocked_interval){.n = n, .blocks = m};
-        /* Two estimates of the mean's error: the batches' carries the host's
-         * drift but has b - 1 degrees of freedom, so it is now and then far
-         * too small by chance -- and the stopping rule stops a point just
-         * then; the visits' is blind to drift but steady.  The wider one. */
         double se = sqrt(bvar / (double)b), df = (double)(b - 1);
-        double se_visits = sqrt(var / (double)m), df_visits = (double)(m - 1);
-        if (student_t_quantile(alpha, df_visits) * se_visits > student_t_quantile(alpha, df) * se) {
-            se = se_visits;
-            df = df_visits;
-        }
+        keep_wider(alpha, &se, &df, sqrt(var / (double)m), (double)(m - 1));
         /* A second run's mean has an error of its own, as large. */
         finish(out, mean, se, se * REPEAT_WIDENING, df, alpha, RATE_RESOLUTION * REPEAT_WIDENING);
     }
@@ -154,18 +160,14 @@ bool visit_ratio_apart(const double *old_rates, size_t n_old, const uint32_t *ol
         double ma, va, mb, vb;
         mean_var(xo, mo, &ma, &va);
         mean_var(xn, mn, &mb, &vb);
-        double se, df;
-        welch(va, mo, vb, mn, &se, &df);
+        double visits_se, visits_df;
+        welch(va, mo, vb, mn, &visits_se, &visits_df);
         size_t bo = batch_means(xo, mo), bn = batch_means(xn, mn);
-        double unused, bva, bvb, bse, bdf;
+        double unused, bva, bvb, se, df;
         mean_var(xo, bo, &unused, &bva);
         mean_var(xn, bn, &unused, &bvb);
-        welch(bva, bo, bvb, bn, &bse, &bdf);
-        /* The wider of the two, as within a run (visit_interval). */
-        if (student_t_quantile(alpha, bdf) * bse >= student_t_quantile(alpha, df) * se) {
-            se = bse;
-            df = bdf;
-        }
+        welch(bva, bo, bvb, bn, &se, &df);
+        keep_wider(alpha, &se, &df, visits_se, visits_df);
         *out = (blocked_interval){.n = n_old < n_new ? n_old : n_new, .blocks = mo < mn ? mo : mn};
         finish(out, mb - ma, se, se, df, alpha, RATE_RESOLUTION);
     }
