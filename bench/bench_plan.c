@@ -3,6 +3,7 @@
 #include "bench_say.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,8 @@ static const char *plural(long count, const char *one, const char *many, char *b
     return buf;
 }
 
-void bench_say_plan(double seconds, int quick, size_t nlibs, long points, size_t nbuild,
-                    const char *builds)
+void bench_say_plan(double seconds, double span_s, int quick, size_t nlibs, long points,
+                    size_t nbuild, const char *builds)
 {
     double lo = PLAN_ROW_QUIET_S, hi = PLAN_ROW_BUSY_S;
     if (seconds > 0)
@@ -57,7 +58,7 @@ void bench_say_plan(double seconds, int quick, size_t nlibs, long points, size_t
               plural(points, "point", "points", a, sizeof a),
               plural((long)nlibs, "library", "libraries", b, sizeof b),
               plural(rows, "row", "rows", c, sizeof c),
-              duration((double)rows * lo, (double)rows * hi, d, sizeof d));
+              duration(fmax((double)rows * lo, span_s), fmax((double)rows * hi, span_s), d, sizeof d));
 }
 
 static bool exists(const char *dir, const char *name, const char *ext, char *path, size_t n)

@@ -9,9 +9,10 @@
  * `builds`), then points x libraries = rows, each with a duration range.
  * A row takes at most about `seconds` (its sampling budget, --time; the
  * precision target often stops it sooner: a quarter of it is the low end),
- * else the rules of thumb of bench_plan.c. */
-void bench_say_plan(double seconds, int quick, size_t nlibs, long points, size_t nbuild,
-                    const char *builds);
+ * else the rules of thumb of bench_plan.c; the whole never less than the
+ * span its points' visits are spread over (span_s, --span). */
+void bench_say_plan(double seconds, double span_s, int quick, size_t nlibs, long points,
+                    size_t nbuild, const char *builds);
 /* The page (report.html, when written: NULL else), then the speed-up
  * table, the first speed-up chart (throughput when there is
  * only one library; the first timeline chart when a long release history

@@ -22,17 +22,19 @@ const char *bench_run_option(const bench_options *o, const char *name, bool flag
     return NULL;
 }
 
-/* The run's own count of the points (and its refusal of the options),
- * before anything is built or loaded.  -1 after saying why. */
-static long count_points(const bench_options *o)
+/* The run's own count of the points and its span (and its refusal of the
+ * options), before anything is built or loaded.  -1 after saying why. */
+static long count_points(const bench_options *o, double *span_s)
 {
     char *argv[MAX_ARGS] = {"run", "--lib", "plan"};
     int k = 3;
-    for (int i = 0; i < o->nrun_args && k < MAX_ARGS - 1; i++)
+    for (int i = 0; i < o->nrun_args && k < MAX_ARGS - 3; i++)
         argv[k++] = o->run_args[i];
+    if (bench_run_option(o, "--budget", false) == NULL)
+        argv[k++] = "--budget", argv[k++] = BENCH_DEFAULT_BUDGET;
     argv[k] = NULL;
     char why[512];
-    long points = run_count_points(k, argv, why, sizeof why);
+    long points = run_count_points(k, argv, span_s, why, sizeof why);
     if (points == -1)
         bench_die("%s (nothing was built or run)", why);
     return points < 0 ? -1 : points;
@@ -66,7 +68,8 @@ static bool discover(const bench_options *o, bench_libs *libs, char *why, size_t
 
 /* Nothing installed and nothing given: the default releases are built
  * first (each that fails is left out, the others are measured). */
-static int build_first(const bench_options *o, bench_libs *libs, long points, char *why, size_t n)
+static int build_first(const bench_options *o, bench_libs *libs, const bench_plan_facts *f,
+                       char *why, size_t n)
 {
     char script[4096], deps[4096], builds[4096], wanted[MAX_LIBS][LABEL_SIZE];
     snprintf(deps, sizeof deps, "%s/tools/deps.sh", o->repo);
@@ -84,8 +87,8 @@ static int build_first(const bench_options *o, bench_libs *libs, long points, ch
     if (nwanted > 0)
         nplanned = nwanted;
     const char *t = bench_run_option(o, "--time", false);
-    bench_say_plan(t ? atof(t) : 0, bench_run_option(o, "--quick", true) != NULL, nplanned, points,
-                   nbuild, builds);
+    bench_say_plan(t ? atof(t) : 0, f->span_s, bench_run_option(o, "--quick", true) != NULL,
+                   nplanned, f->points, nbuild, builds);
     const char *shown = o->installed;
     if (strncmp(shown, o->repo, strlen(o->repo)) == 0 && shown[strlen(o->repo)] == '/')
         shown += strlen(o->repo) + 1;
@@ -119,11 +122,11 @@ static int find_libs(const bench_options *o, bench_libs *libs, bench_plan_facts 
     if (!bench_find_installed(o->installed, libs, why, sizeof why))
         return bench_die("%s", why);
     f->built = libs->count == 0 && (o->libs == NULL || o->libs[0] == '\0') && !o->no_build;
-    if ((f->points = count_points(o)) < 0)
+    if ((f->points = count_points(o, &f->span_s)) < 0)
         return 1;
     if (!bench_add_given(libs, o->libs, o->system_lib, why, sizeof why))
         return bench_die("%s", why);
-    if (f->built && build_first(o, libs, f->points, why, sizeof why) != 0)
+    if (f->built && build_first(o, libs, f, why, sizeof why) != 0)
         return 1;
     return -1;
 }

@@ -10,8 +10,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* make compare's measuring time when BUDGET= is not given: batch-means
+ * intervals of six libraries rarely all reach +-1%, and without a budget a
+ * default run's points went on to the 100-visit cap (9 minutes); the
+ * budget spends the time on the widest intervals first (docs/method.md). */
+#define BENCH_DEFAULT_BUDGET "5.5m"
+
 typedef struct {
     long points;     /* per library */
+    double span_s;   /* what each point's visits are spread over (--span) */
     bool built;      /* the plan was said while building */
     size_t nexplain; /* EXPLAIN=N, else 0 */
 } bench_plan_facts;

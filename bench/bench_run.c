@@ -19,11 +19,6 @@
 #include <time.h>
 
 enum { MAX_ARGS = 512 };
-/* make compare's measuring time when BUDGET= is not given: batch-means
- * intervals of six libraries rarely all reach +-1%, and without a budget a
- * default run's points went on to the 100-visit cap (9 minutes); the
- * budget spends the time on the widest intervals first (docs/method.md). */
-#define BENCH_DEFAULT_BUDGET "5.5m"
 
 typedef struct {
     const bench_options *o;
@@ -213,7 +208,7 @@ int bench_run(const bench_options *o)
     if (rc < 0) {
         const char *t = bench_run_option(o, "--time", false);
         if (!facts.built)
-            bench_say_plan(t ? atof(t) : 0, bench_run_option(o, "--quick", true) != NULL,
+            bench_say_plan(t ? atof(t) : 0, facts.span_s, bench_run_option(o, "--quick", true) != NULL,
                            libs.count, facts.points, 0, "");
         bench_say("%zu libraries:", libs.count);
         for (size_t i = 0; i < libs.count; i++)

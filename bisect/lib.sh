@@ -143,12 +143,13 @@ measure_against_reference() {
     # Exit 1 means some row failed (that is in the CSV); >1 is a real error.
     local rc=0 sampling
     # --time is the budget; the tiny --precision keeps both libraries
-    # sampling, round by round, for the whole of it.  METRIC=instructions:
-    # one counted sample per library (counts repeat).
+    # sampling, round by round, for the whole of it; --span 0 keeps a step
+    # that short (not spread over minutes: a step is judged by its threshold).
+    # METRIC=instructions: one counted sample per library (counts repeat).
     if [[ ${METRIC:-time} == instructions ]]; then
         sampling=(--metric instructions)
     else
-        sampling=(--time "$BISECT_TIME" --precision 0.0005)
+        sampling=(--time "$BISECT_TIME" --precision 0.0005 --span 0)
     fi
     "$OSSLBENCH" run --lib "ref=$ref" --lib "test=$test" --workloads "$WORKLOAD" \
         --sizes "$SIZE" --api "$API" "${sampling[@]}" \

@@ -10,7 +10,8 @@
 # Two libraries are measured first in ONE interleaved run (so machine drift
 # hits both alike), then compared; results and a library cannot be mixed
 # (a verdict needs both sides measured on the same machine, same options).
-# Knobs (environment): WORKLOADS (sha256), SIZES (16), API (evp), TIME (1),
+# Knobs (environment): WORKLOADS (sha256), SIZES (16), API (evp), TIME (1: the
+# run measures about that long per library, --span 0, not spread over minutes),
 # METRIC (time; instructions: counted under valgrind, docs/instructions.md),
 # THRESHOLD (5), FORMAT (term), REGRESS_OUT (build/regress), RUN_ARGS (words
 # for `osslbench run` instead of the default "--quick --precision 0.0005").
@@ -74,7 +75,7 @@ fi
 rc=0
 "$OSSLBENCH" run --lib "base=$base_path" --lib "new=$new_path" \
     --workloads "${WORKLOADS:-$(first_workload)}" --sizes "${SIZES:-16}" --api "${API:-evp}" \
-    --time "${TIME:-1}" --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
+    --time "${TIME:-1}" --span 0 --csv "$csv" --quiet "${extra[@]}" >/dev/null || rc=$?
 if (( rc > 1 )) || [[ ! -s $csv ]]; then die "osslbench run failed (exit $rc)"; fi
 say "results: ${csv#"$REPO_ROOT"/}"
 exec "$OSSLBENCH" regress --threshold "$threshold" --format "$format" \

@@ -77,7 +77,7 @@ for sha in "${commits[@]}"; do
     out=$TRACK_OUT/$short
     rm -rf -- "$out" && mkdir -p "$out"
     if [[ ${METRIC:-time} == instructions ]]; then sampling=(--metric instructions)
-    else sampling=(--time "$BISECT_TIME" --precision 0.0005); fi
+    else sampling=(--time "$BISECT_TIME" --precision 0.0005 --span 0); fi  # as bisect's steps
     rc=0
     "$OSSLBENCH" run --lib "ref=$ref_lib" --lib "$short=$lib" --workloads "$WORKLOAD" --sizes "$SIZE" \
         --api "$API" "${sampling[@]}" --baseline ref --csv "$out/results.csv" --quiet >"$out/run.log" 2>&1 || rc=$?

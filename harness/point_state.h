@@ -28,6 +28,7 @@ typedef struct {
     point_def def;
     lib_point *lib;   /* one per library of the schedule */
     unsigned visits;
+    uint64_t first_ns; /* clock_ns() at its first visit */
     size_t rounds;    /* rounds so far: every measured library has one sample per round */
     bool finished;
     point_end why;    /* what ended it (finished) */
@@ -59,5 +60,13 @@ bool point_visit(visit_ctx *v, point_state *pt);
 void point_judge(const schedule *s, point_state *pt, const size_t *baseline);
 /* The row's rate and CI from its samples and blocks (stats/blocked.h). */
 void point_finalize_row(result_row *r);
+
+/* ---- point_pace.c ---- */
+/* When an unfinished point may next be visited under sampling.span_s (0:
+ * now): once its visits' share of what it may spend is no ahead of the
+ * share of the span gone by. */
+uint64_t point_due_ns(const schedule *s, const point_state *pt);
+/* Whether its visits span sampling.span_s, so that the precision may stop it. */
+bool point_spanned(const schedule *s, const point_state *pt, uint64_t now_ns);
 
 #endif

@@ -8,6 +8,7 @@
 #include "../stats/blocked.h"
 #include "../stats/summary.h"
 #include "count_spread.h"
+#include "timing.h"
 
 #include <math.h>
 
@@ -78,7 +79,7 @@ void point_judge(const schedule *s, point_state *pt, const size_t *baseline)
     else if (pt->rounds >= r->max_samples)
         pt->why = END_SAMPLES;
     else if (pt->visits >= r->min_blocks && pt->rounds >= r->min_samples &&
-             pt->width <= r->precision)
+             pt->width <= r->precision && point_spanned(s, pt, clock_ns()))
         pt->why = END_PRECISION;
     /* A slow point (rsa15360 sign: a second each) spends time_s before
      * min_samples: it stops at MEDIAN_CI_MIN_SAMPLES, the fewest that give

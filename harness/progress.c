@@ -28,6 +28,9 @@ double progress_limit_s(const progress_view *v)
     /* The budget never cuts the first pass, and nothing after it. */
     if (v->budget_s > 0)
         limit = fmin(limit, fmax((double)v->first_left * v->per_visit_s, v->budget_s - v->elapsed_s));
+    /* Spread visits wait for the clock, whatever they spend. */
+    if (isfinite(limit))
+        limit = fmax(limit, v->span_s - v->elapsed_s);
     return isfinite(limit) ? fmax(limit, 0.0) : -1;
 }
 
@@ -37,7 +40,8 @@ double progress_eta_s(const progress_view *v)
         return -1;
     double left = v->planned > v->visits ? (double)(v->planned - v->visits) : 0.0;
     double eta = left * v->per_visit_s, limit = progress_limit_s(v);
-    return limit >= 0 ? fmin(eta, limit) : eta;
+    eta = limit >= 0 ? fmin(eta, limit) : eta;
+    return v->exact ? eta : fmax(eta, v->span_s - v->elapsed_s);
 }
 
 /* m:ss, or h:mm:ss from an hour. */
@@ -109,7 +113,7 @@ void progress_visit(progress *p, size_t pass, const progress_tally *before,
                        .within = p->within, .precision = p->precision, .elapsed_s = el,
                        .per_visit_s = p->per_visit_s,
                        .first_left = pass == 1 ? p->points - p->first_visits : 0,
-                       .budget_s = p->budget_s, .spent_s = p->spent_s,
+                       .budget_s = p->budget_s, .span_s = p->span_s, .spent_s = p->spent_s,
                        .time_left_s = p->time_left_s, .workload = workload, .api = api, .op = op,
                        .bytes = bytes};
     char line[512];

@@ -33,6 +33,7 @@ typedef struct {
     double per_visit_s;     /* the first pass's time per visit; 0 before any visit */
     size_t first_left;      /* visits the first pass still has (no budget cuts them) */
     double budget_s;        /* --budget: the run's measuring time; 0 none */
+    double span_s;          /* --span: the run lasts about this at least; 0 none */
     double spent_s;         /* sample time of the visits so far (what --time counts) */
     double time_left_s;     /* sample time --time still allows the unfinished points */
     const char *workload, *api, *op;
@@ -44,7 +45,8 @@ typedef struct {
  * the budget left; negative when unknown (no visit yet, no limit). */
 double progress_limit_s(const progress_view *v);
 /* Seconds the run still needs: the visits left at the first pass's time per
- * visit, never past progress_limit_s; negative when unknown (no visit yet).
+ * visit, never past progress_limit_s, never short of the span's rest (the
+ * points' visits are spread over it); negative when unknown (no visit yet).
  * The line adds "(at most M:SS)" when the limit is further off. */
 double progress_eta_s(const progress_view *v);
 /* The line, without a line end; returns what snprintf returns. */
@@ -67,6 +69,7 @@ typedef struct {
     size_t points, finished, within, visits, planned, shown; /* shown: visits at the last line */
     size_t first_visits; /* visits of the first pass */
     double precision, budget_s, spent_s, time_left_s, per_visit_s;
+    double span_s; /* set after progress_start when the points' visits are spread */
     uint64_t t0, shown_ns;
 } progress;
 

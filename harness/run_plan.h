@@ -30,6 +30,9 @@ typedef struct {
     unsigned block_rounds; /* rounds per visit of a point */
     unsigned min_blocks;   /* visits before the precision may stop a point */
     double budget_s;  /* 0, or the run's measuring time after every point's first visit */
+    double span_s;    /* 0, or the wall time a point's visits are spread over: what it may
+                       * spend (time_s, max_samples) is let out in step with the clock, and
+                       * the precision stops it no sooner (harness/point_pace.c) */
     const char *baseline; /* the label ratios are judged against; NULL: the oldest release */
 } sampling_rule;
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const lib_driver *driver(const schedule *s)
 {
@@ -229,17 +230,47 @@ static size_t next_pass(point_state *pts, size_t n, size_t pass, size_t *pick)
     return m;
 }
 
-bool schedule_run(const schedule *s)
+/* Keeps only the points due for a visit (point_pace.c); with none due, the
+ * clock time until the first is, in *wait_ns (0 when some are due). */
+static size_t due_points(const schedule *s, const point_state *pts, size_t *pick, size_t m,
+                         uint64_t now, uint64_t *wait_ns)
 {
-    const run_plan *o = s->plan;
-    size_t n = 0, next = 0, pass = 0, passes = 0, visits = 0;
-    point_state *pts = plan_points(s, &n);
-    size_t *base = baseline_order(s);
-    size_t *pick = calloc(n ? n : 1, sizeof *pick);
+    size_t kept = 0;
+    uint64_t first = UINT64_MAX;
+    for (size_t j = 0; j < m; j++) {
+        uint64_t due = point_due_ns(s, &pts[pick[j]]);
+        if (due <= now)
+            pick[kept++] = pick[j];
+        else if (due < first)
+            first = due;
+    }
+    *wait_ns = kept > 0 ? 0 : first - now;
+    return kept;
+}
+
+/* Sleeps up to wait_ns in short steps; false when the run was interrupted. */
+static bool pause_run(uint64_t wait_ns)
+{
+    const uint64_t step = 100000000; /* a Ctrl-C is seen within 0.1 s */
+    uint64_t ns = wait_ns < step ? wait_ns : step;
+    nanosleep(&(struct timespec){.tv_sec = (time_t)(ns / 1000000000u),
+                                 .tv_nsec = (long)(ns % 1000000000u)}, NULL);
+    return !run_interrupted;
+}
+
+static bool budget_spent(const sampling_rule *r, uint64_t t0)
+{
+    return r->budget_s > 0 && (double)(clock_ns() - t0) >= r->budget_s * 1e9;
+}
+
+/* The state of the run's visits: every loaded library restartable, the
+ * rounds' shuffle seeded from the run id (the trace's first line). */
+static visit_ctx visits_begin(const schedule *s)
+{
     visit_ctx v = {.s = s, .restartable = calloc(s->nlibs + 1, sizeof(bool)),
                    .order = calloc(s->nlibs + 1, sizeof(size_t)),
                    .rng = round_order_seed(s->where->run_id)};
-    if (pick == NULL || v.restartable == NULL || v.order == NULL)
+    if (v.restartable == NULL || v.order == NULL)
         abort();
     for (size_t i = 0; i < s->nlibs; i++) {
         v.restartable[i] = s->libs[i].loaded;
@@ -248,17 +279,43 @@ bool schedule_run(const schedule *s)
     if (s->trace != NULL)
         fprintf(s->trace, "# run %s: each round's order shuffled, seed 0x%016" PRIx64 "\n",
                 s->where->run_id, v.rng);
-    uint64_t t0 = clock_ns();
-    sample_counts counts = {0};
-    progress pr;
+    return v;
+}
+
+static void progress_begin(const schedule *s, size_t n, progress *pr)
+{
+    const sampling_rule *r = &s->plan->sampling;
     size_t loaded = 0;
     for (size_t i = 0; i < s->nlibs; i++)
         loaded += s->libs[i].loaded;
-    progress_start(&pr, n, progress_point_plan(false, 0, o->sampling.min_blocks),
-                   o->sampling.precision, o->sampling.budget_s,
-                   (double)n * (double)loaded * o->sampling.time_s, o->quiet);
+    progress_start(pr, n, progress_point_plan(false, 0, r->min_blocks), r->precision, r->budget_s,
+                   (double)n * (double)loaded * r->time_s, s->plan->quiet);
+    pr->span_s = r->span_s;
+}
+
+bool schedule_run(const schedule *s)
+{
+    const run_plan *o = s->plan;
+    size_t n = 0, next = 0, pass = 0, passes = 0, visits = 0;
+    point_state *pts = plan_points(s, &n);
+    size_t *base = baseline_order(s);
+    size_t *pick = calloc(n ? n : 1, sizeof *pick);
+    if (pick == NULL)
+        abort();
+    visit_ctx v = visits_begin(s);
+    uint64_t t0 = clock_ns();
+    sample_counts counts = {0};
+    progress pr;
+    progress_begin(s, n, &pr);
     bool ok = true, spent = false;
-    for (size_t m; ok && !spent && (m = next_pass(pts, n, pass, pick)) > 0; pass++) {
+    for (size_t m; ok && !spent && (m = next_pass(pts, n, pass, pick)) > 0;) {
+        uint64_t wait_ns = 0;
+        if ((m = due_points(s, pts, pick, m, clock_ns(), &wait_ns)) == 0) {
+            /* Every point is ahead of its span: no pass yet. */
+            ok = pause_run(wait_ns);
+            spent = budget_spent(&o->sampling, t0);
+            continue;
+        }
         if (pass > 0)
             restart_children(s, v.restartable);
         if (s->trace != NULL)
@@ -266,14 +323,15 @@ bool schedule_run(const schedule *s)
         for (size_t j = 0; j < m && ok; j++) {
             point_state *pt = &pts[pick[j]];
             /* The budget never cuts the first pass: every point gets a visit. */
-            if (pass > 0 && o->sampling.budget_s > 0 &&
-                (double)(clock_ns() - t0) >= o->sampling.budget_s * 1e9) {
+            if (pass > 0 && budget_spent(&o->sampling, t0)) {
                 spent = true;
                 break;
             }
             progress_tally before = tally(s, pt);
-            if (pt->visits == 0)
+            if (pt->visits == 0) {
                 point_start_rows(s, pt);
+                pt->first_ns = clock_ns();
+            }
             if (!(ok = point_visit(&v, pt)))
                 break;
             visits++;
@@ -284,6 +342,7 @@ bool schedule_run(const schedule *s)
                            api_name(pt->def.api), pt->def.ws->w->ops[pt->def.op], pt->def.bytes);
             emit(s, pts, n, &next, false, &counts);
         }
+        pass++;
     }
     progress_end(&pr);
     fill_stats(s, pts, n, base, passes, visits, &counts);

@@ -52,5 +52,11 @@ void run_args_fill_defaults(run_args *a)
     r->max_samples = a->quick && !a->time_set ? MEDIAN_CI_MIN_SAMPLES : 1000;
     r->block_rounds = a->quick ? MEDIAN_CI_MIN_SAMPLES : BLOCK_ROUNDS;
     r->min_blocks = a->quick ? 1 : MIN_BLOCKS;
+    /* Counts repeat exactly and a smoke run is no measurement: neither waits
+     * for the host to drift; nor does any point outlast the budget. */
+    if (!a->span_set)
+        r->span_s = a->quick || p->metric == METRIC_INSTRUCTIONS ? 0.0 : DEFAULT_SPAN_S;
+    if (r->budget_s > 0 && r->span_s > r->budget_s)
+        r->span_s = r->budget_s;
 }
 

@@ -6,6 +6,7 @@
 #include "option_values.h"
 #include "run_metric.h"
 #include "run_providers.h"
+#include "run_sampling.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -198,57 +199,6 @@ static bool take_api(const option_spec *o, void *dest, const char *typed, const 
     return for_each_item(v, "API", add_api, dest, why, n);
 }
 
-static bool take_time(const option_spec *o, void *dest, const char *typed, const char *v,
-                      char *why, size_t n)
-{
-    (void)o, (void)typed;
-    run_args *a = dest;
-    a->time_set = true;
-    return parse_seconds(v, 0.001, 3600, &a->plan.sampling.time_s, why, n);
-}
-
-static bool take_budget(const option_spec *o, void *dest, const char *typed, const char *v,
-                        char *why, size_t n)
-{
-    (void)o, (void)typed;
-    return parse_duration(v, 1, 7 * 86400, &((run_args *)dest)->plan.sampling.budget_s, why, n);
-}
-
-static bool take_baseline(const option_spec *o, void *dest, const char *typed, const char *v,
-                          char *why, size_t n)
-{
-    (void)o, (void)typed;
-    if (!row_label_valid(v)) {
-        snprintf(why, n, "--baseline '%.80s' is not a label (" ROW_LABEL_RULE ")", v);
-        return false;
-    }
-    ((run_args *)dest)->plan.sampling.baseline = v;
-    return true;
-}
-
-/* "0.01" or "1%": the half-width each interval of a point must reach. */
-static bool take_precision(const option_spec *o, void *dest, const char *typed, const char *v,
-                           char *why, size_t n)
-{
-    (void)o, (void)typed;
-    char *end;
-    errno = 0;
-    double p = strtod(v, &end);
-    bool percent = *end == '%';
-    if (end == v || errno != 0 || !isfinite(p) || (percent ? end[1] != '\0' : *end != '\0')) {
-        snprintf(why, n, "precision '%s' is not a number (e.g. 0.01 or 1%%)", v);
-        return false;
-    }
-    if (percent)
-        p /= 100.0;
-    if (p < 0.0005 || p > 0.5) {
-        snprintf(why, n, "precision '%s' is out of range (0.05%% to 50%%)", v);
-        return false;
-    }
-    ((run_args *)dest)->plan.sampling.precision = p;
-    return true;
-}
-
 static bool take_timeout(const option_spec *o, void *dest, const char *typed, const char *v,
                          char *why, size_t n)
 {
@@ -321,6 +271,9 @@ static const option_spec run_specs[] = {
     OPTION_VALUE("--budget", NULL, "DURATION", take_budget,
                  "the whole run's measuring time (90, 6m, 1.5h): after every\n"
                  "point's first visit, spent where the CIs are widest"),
+    OPTION_VALUE("--span", NULL, "DURATION", take_span,
+                 "spread each point's visits over this much of the run, so its\n"
+                 "CI sees the host drift over minutes (default 2m; 0: off)"),
     OPTION_VALUE("--baseline", NULL, "LABEL", take_baseline,
                  "the library the precision of ratios is judged against (default:\n"
                  "the oldest release, as report's)"),

@@ -20,6 +20,9 @@ enum { MAX_LIBS = 64 };
 #define SAMPLE_NS 400000u
 enum { BLOCK_ROUNDS = 10, MIN_BLOCKS = 8 };
 #define DEFAULT_TIMEOUT_S 60.0 /* --timeout of run, list and info */
+/* --span: a point's visits spread over two minutes of the run, so that its
+ * interval sees the host's drift over minutes (harness/point_pace.c). */
+#define DEFAULT_SPAN_S 120.0
 
 typedef struct {
     const char *lib_paths[MAX_LIBS];
@@ -36,7 +39,7 @@ typedef struct {
      * built from them; and whether a default was overridden. */
     unsigned thread_counts[MAX_WORKER_COUNTS], proc_counts[MAX_WORKER_COUNTS];
     size_t nthread_counts, nproc_counts;
-    bool time_set, apis_set;
+    bool time_set, apis_set, span_set;
     unsigned samples;       /* --samples (instructions): 0 = one */
     const char *cpu_mask;   /* --cpu-mask: the children's OPENSSL_ia32cap, or NULL */
     /* plan.workloads[i] was given by its own name (not only through a

@@ -266,7 +266,7 @@ void run_result_free(run_result *r)
     *r = (run_result){.status = 0};
 }
 
-long run_count_points(int argc, char **argv, char *why, size_t n)
+long run_count_points(int argc, char **argv, double *span_s, char *why, size_t n)
 {
     run_args *a = calloc(1, sizeof *a); /* large: not on the stack */
     if (a == NULL)
@@ -274,6 +274,7 @@ long run_count_points(int argc, char **argv, char *why, size_t n)
     why[0] = '\0';
     int rc = run_args_parse_why(argc, argv, a, why, n);
     long points = rc == OPTIONS_READY ? (long)schedule_point_count(&a->plan) : rc == OPTIONS_HELP ? -2 : -1;
+    *span_s = a->plan.sampling.span_s;
     free(a);
     return points;
 }

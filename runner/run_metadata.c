@@ -243,6 +243,7 @@ void run_metadata_write_head(FILE *f, const run_metadata *m)
     put_built(f, "cpu_capabilities", put_ia32caps, m);
     put_number(f, "time", "%g", p->sampling.time_s);
     put_number(f, "precision", "%g", p->sampling.precision);
+    put_number(f, "span", "%g", p->sampling.span_s);
     put_number(f, "timeout", "%g", p->timeout_s);
     meta_put_line(f, "quick", m->args->quick ? "yes" : "no");
     meta_put_line(f, "started", m->where->timestamp);

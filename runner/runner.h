@@ -32,8 +32,9 @@ typedef struct {
 int run_measure(const run_request *rq, run_result *res);
 
 /* The points `osslbench run` would measure for these options (argv[0] =
- * "run"), per library.  -1 with the one-line reason in why when it would
- * refuse them; -2 when they ask for --help (why is empty then). */
-long run_count_points(int argc, char **argv, char *why, size_t n);
+ * "run"), per library, and the span its points' visits are spread over
+ * (--span, after its defaults).  -1 with the one-line reason in why when it
+ * would refuse them; -2 when they ask for --help (why is empty then). */
+long run_count_points(int argc, char **argv, double *span_s, char *why, size_t n);
 
 #endif

@@ -91,7 +91,7 @@ sha256_status_of_bad() {
 }
 
 @test "SIGINT mid-run: a valid CSV of whole rows, exit 130, no child left" {
-    "$OSSLBENCH" run --lib a="$SYSTEM_LIBCRYPTO" --lib b="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc \
+    "$OSSLBENCH" run --span 0 --lib a="$SYSTEM_LIBCRYPTO" --lib b="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc \
         --time 0.2 --quiet --csv "$TMP/r.csv" --trace "$TMP/t" 2>"$TMP/err" &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
@@ -113,7 +113,7 @@ sha256_status_of_bad() {
 
 @test "SIGINT while a child is loading its library for the next pass: exit 130, no row called load_failed" {
     cc -shared -fPIC -O1 -o "$TMP/libcrypto-slow.so" -DFAULT_THREADS -DSLOW_RELOAD "$ROOT/tests/faults/fault_lib.c"
-    FAULT_MARK=$TMP/mark "$OSSLBENCH" run --lib slow="$TMP/libcrypto-slow.so" \
+    FAULT_MARK=$TMP/mark "$OSSLBENCH" run --span 0 --lib slow="$TMP/libcrypto-slow.so" \
         --workloads sha256 --api legacy --sizes 16,64 --time 0.2 --quiet --timeout 60 \
         --csv "$TMP/r.csv" 2>"$TMP/err" &
     pid=$!
@@ -129,7 +129,7 @@ sha256_status_of_bad() {
 }
 
 @test "SIGTERM mid-run also keeps the rows and leaves no child" {
-    "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --workloads aes-256-cbc --time 0.3 --quiet \
+    "$OSSLBENCH" run --span 0 --lib "$SYSTEM_LIBCRYPTO" --workloads aes-256-cbc --time 0.3 --quiet \
         --csv "$TMP/r.csv" --trace "$TMP/t" 2>/dev/null &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)

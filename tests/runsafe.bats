@@ -62,7 +62,7 @@ quick_run() {
 }
 
 @test "a second run on a live run's --csv: one line naming its pid; the first keeps its rows" {
-    "$OSSLBENCH" run --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
+    "$OSSLBENCH" run --span 0 --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
         --quiet --csv "$TMP/c.csv" --trace "$TMP/t" 2>"$TMP/a.err" &
     pid=$!
     wait_for_lines "$TMP/t.partial" 10 # measuring (the trace of its samples grows)
@@ -78,7 +78,7 @@ quick_run() {
 }
 
 @test "a dead run's .partial is moved aside, never deleted, also when nothing loads" {
-    "$OSSLBENCH" run --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
+    "$OSSLBENCH" run --span 0 --lib A="$SYSTEM_LIBCRYPTO" --workloads sha256,aes-128-cbc --api evp --time 0.2 \
         --quiet --csv "$TMP/k.csv" --trace "$TMP/kt" 2>/dev/null &
     pid=$!
     wait_for_lines "$TMP/kt.partial" 10 # measuring (the trace of its samples grows)

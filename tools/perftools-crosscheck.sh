@@ -240,8 +240,9 @@ osslbench_rate() {
     rm -f -- "$csv" "$work/run.metadata.txt"   # osslbench never overwrites a file
     [[ $5 == - ]] || sizes=(--sizes "$5")
     # Exit 1 = some row not ok: still a complete CSV, whose rows say why.
+    # --span 0: a round measures for --time, as long as the other tool's, not for minutes
     taskset -c "$cpu" "$bench" run --lib "$1=${lib_of[$1]}" --workloads "$2" --api "$3" "${sizes[@]}" \
-        --time "$secs" --precision 0.005 --quiet --csv "$csv" >"$work/run.out" 2>&1 || rc=$?
+        --time "$secs" --span 0 --precision 0.005 --quiet --csv "$csv" >"$work/run.out" 2>&1 || rc=$?
     if ((rc > 1)) || [[ ! -s $csv ]]; then die "$1: bin/osslbench run of $2/$3 failed: $(tail -n1 "$work/run.out")"; fi
     "$bench" columns "$csv" op status rate unit \
         | awk -F'\t' -v op="$4" '$1 == op { print ($2 == "ok" ? $3 " " $4 : "NA -"); f = 1; exit } END { if (!f) print "NA -" }'

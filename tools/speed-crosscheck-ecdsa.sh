@@ -41,7 +41,8 @@ for r in $(seq "$rounds"); do
     # "+F4:<index>:<bits>:<sign/s>:<verify/s>"
     speed speed -seconds 1 -mr "ecdsa$curve" 2>/dev/null |
         awk -F: -v b="$bits" '$1 == "+F4" && $3 == b {print $4, $5}' >"$tmp/speed"
-    taskset -c "$cpu" "$bench" run --lib "$lib" --workloads "ecdsa-$curve" --api "$api" --time 1 \
+    # --span 0: a round measures for --time, as long as the other tool's, not for minutes
+    taskset -c "$cpu" "$bench" run --lib "$lib" --workloads "ecdsa-$curve" --api "$api" --time 1 --span 0 \
         --precision 0.0005 --clock cpu --quiet --csv "$tmp/r$r.csv" >/dev/null
     read -r ssign sverify <"$tmp/speed"
     "$bench" columns "$tmp/r$r.csv" status op rate | awk -F'\t' -v ss="$ssign" -v sv="$sverify" -v r="$r" '

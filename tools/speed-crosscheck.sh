@@ -212,8 +212,9 @@ bench_rates() {
     local csv=$tmp/run.csv rc=0
     rm -f -- "$csv" "$tmp/run.metadata.txt"   # osslbench never overwrites a file
     # Exit 1 = some row not ok: still a complete CSV, whose rows say why.
+    # --span 0: a round measures for --time, as long as the other tool's, not for minutes
     taskset -c "$cpu" "$bench" run --lib "${lib_of[$1]}" --workloads "$2" --api "$3" --sizes "${sizes// /,}" \
-        --time "$secs" --precision 0.0005 --clock "$clock" --quiet --csv "$csv" >"$tmp/run.out" 2>&1 || rc=$?
+        --time "$secs" --span 0 --precision 0.0005 --clock "$clock" --quiet --csv "$csv" >"$tmp/run.out" 2>&1 || rc=$?
     if ((rc > 1)) || [[ ! -s $csv ]]; then die "$1: bin/osslbench run of $2/$3 failed: $(tail -n1 "$tmp/run.out")"; fi
     "$bench" columns "$csv" bytes status rate | awk -F'\t' '{ print $1, ($2 == "ok" ? $3 : "NA") }'
 }

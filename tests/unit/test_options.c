@@ -69,6 +69,35 @@ static void budget_and_baseline(void **state)
     assert_int_equal(o.plan.sampling.min_blocks, 1);
 }
 
+/* --span: two minutes unless told; none for a smoke run or for counts
+ * (they repeat exactly); never past the budget. */
+static void span_of_a_points_visits(void **state)
+{
+    (void)state;
+    static run_args o;
+    assert_int_equal(PARSE(&o, "--lib", "/x"), 0);
+    assert_float_equal(o.plan.sampling.span_s, DEFAULT_SPAN_S, 0);
+    assert_float_equal(DEFAULT_SPAN_S, 120, 0);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--span", "90"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 90, 1e-9);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--span", "5m"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 300, 1e-9);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--span", "0"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 0, 0);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--quick"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 0, 0);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--metric", "instructions"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 0, 0);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--budget", "1m"), 0);
+    assert_float_equal(o.plan.sampling.span_s, 60, 1e-9);
+    assert_int_equal(PARSE(&o, "--lib", "/x", "--budget", "6m"), 0);
+    assert_float_equal(o.plan.sampling.span_s, DEFAULT_SPAN_S, 0);
+    char *bad[] = {"", "-5", "0.5", "nan", "2d", "1e9"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (PARSE(&o, "--lib", "/x", "--span", bad[i]) != 2)
+            fail_msg("--span '%s' was taken", bad[i]);
+}
+
 static void lists_and_labels(void **state)
 {
     (void)state;
@@ -213,6 +242,7 @@ int main(void)
         cmocka_unit_test(defaults),
         cmocka_unit_test(lists_and_labels),
         cmocka_unit_test(budget_and_baseline),
+        cmocka_unit_test(span_of_a_points_visits),
         cmocka_unit_test(refuses_bad_values),
         cmocka_unit_test(size_parser_messages),
         cmocka_unit_test(worker_counts),

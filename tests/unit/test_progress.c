@@ -53,6 +53,25 @@ static void eta_comes_from_the_first_pass(void **state)
     assert_line_has(&v, "eta ?");
 }
 
+/* --span: the points' visits wait for the clock, so the run has at least
+ * the span's rest to go, however few visits are left; once every point is
+ * done, nothing. */
+static void eta_waits_out_the_span(void **state)
+{
+    (void)state;
+    progress_view v = view(150, 160, 0.1, 20);
+    v.span_s = 120;
+    assert_float_equal(progress_eta_s(&v), 100.0, 1e-9);
+    assert_line_has(&v, "elapsed 0:20  eta 1:40");
+    v.time_left_s = 3; /* --time's limit (3 s more sample time) cannot end it sooner */
+    v.spent_s = 10;
+    assert_true(progress_limit_s(&v) >= 100.0);
+    v = view(160, 160, 0.1, 20);
+    v.span_s = 120;
+    v.exact = true;
+    assert_float_equal(progress_eta_s(&v), 0.0, 1e-9);
+}
+
 static void planned_visits_grow_with_the_stopping_rule(void **state)
 {
     (void)state;
@@ -173,6 +192,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(eta_comes_from_the_first_pass),
+        cmocka_unit_test(eta_waits_out_the_span),
         cmocka_unit_test(planned_visits_grow_with_the_stopping_rule),
         cmocka_unit_test(eta_is_never_absurd),
         cmocka_unit_test(precision_reached_so_far_is_counted),

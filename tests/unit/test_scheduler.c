@@ -14,6 +14,7 @@
 #include "fake_driver.h"
 
 #include <math.h>
+#include <time.h>
 
 /* Equal exposure: each library times its own calibrated count (a sample
  * lasts the same for a fast and a slow one), never the largest count. */
@@ -155,6 +156,54 @@ static void the_budget_never_cuts_the_first_pass(void **state)
     assert_int_equal(stats.passes, 1);
 }
 
+static double wall_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* --span: a point precise at once is not stopped by the precision before
+ * its visits span the clock time asked for (the fake's samples take none);
+ * nor is it visited ahead of the clock: its 20 visits (200 rounds at most)
+ * come one per twentieth of the span, not all at once. */
+static void a_precise_point_waits_out_its_span(void **state)
+{
+    (void)state;
+    static const uint64_t sizes[] = {16};
+    setup_run(sizes, 1);
+    opt.sampling.max_samples = 200;
+    opt.sampling.span_s = 0.3;
+    double t0 = wall_s();
+    assert_true(run_schedule());
+    assert_true(wall_s() - t0 >= 0.27);
+    assert_int_equal(stats.ends[END_PRECISION], 0);
+    assert_int_equal(stats.visits, 20);
+}
+
+/* What a point may spend is let out in step with the clock: five visits of
+ * 0.1 s of sample time under --time 0.5 take at least 0.4 s of the span's
+ * 0.5, where without a span they take no clock time at all. */
+static void what_a_point_may_spend_is_let_out_over_the_span(void **state)
+{
+    (void)state;
+    static const uint64_t sizes[] = {16};
+    setup_run(sizes, 1);
+    opt.sampling.time_s = 0.5;
+    fake.script[1].spread_ns = 8000000; /* never precise */
+    double t0 = wall_s();
+    assert_true(run_schedule());
+    assert_true(wall_s() - t0 < 0.2);
+    setup_run(sizes, 1);
+    opt.sampling.time_s = 0.5;
+    opt.sampling.span_s = 0.5;
+    fake.script[1].spread_ns = 8000000;
+    t0 = wall_s();
+    assert_true(run_schedule());
+    assert_true(wall_s() - t0 >= 0.4);
+    assert_int_equal(stats.ends[END_TIME], 1);
+}
+
 /* --baseline: the ratios judged are against it (stats name it). */
 static void the_baseline_asked_for_is_the_one_judged_against(void **state)
 {
@@ -205,6 +254,8 @@ int main(void)
         cmocka_unit_test(slow_operations_stop_at_six),
         cmocka_unit_test(stops_at_the_maximum),
         cmocka_unit_test(the_budget_never_cuts_the_first_pass),
+        cmocka_unit_test(a_precise_point_waits_out_its_span),
+        cmocka_unit_test(what_a_point_may_spend_is_let_out_over_the_span),
         cmocka_unit_test(the_baseline_asked_for_is_the_one_judged_against),
         cmocka_unit_test(a_failing_library_leaves_the_rotation),
     };
