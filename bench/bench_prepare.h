@@ -10,12 +10,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* make compare's measuring time when BUDGET= is not given: batch-means
- * intervals of six libraries rarely all reach +-1%, and without a budget a
- * default run's points went on to the 100-visit cap (9 minutes); the
- * budget spends the time on the widest intervals first (docs/method.md). */
-#define BENCH_DEFAULT_BUDGET "5.5m"
-
 typedef struct {
     long points;     /* per library */
     double span_s;   /* what each point's visits are spread over (--span) */
@@ -30,5 +24,9 @@ int bench_prepare(const bench_options *o, bench_libs *libs, bench_plan_facts *fa
 /* The value of run option `name` among the options after --, or NULL
  * (flag: its name when given). */
 const char *bench_run_option(const bench_options *o, const char *name, bool flag);
+/* Appends make compare's default --budget to a runner command line of k
+ * words when the options after -- give none; the new word count.  The plan
+ * and the run both take it from here, so the plan's span is the run's. */
+int bench_default_budget(const bench_options *o, char **argv, int k);
 
 #endif

@@ -63,8 +63,7 @@ static int run_argv(const bench_job *j, char **argv, char (*lib_args)[4096 + LAB
     }
     if (o->baseline != NULL) /* the runner judges each ratio's precision against it */
         argv[k++] = "--baseline", argv[k++] = (char *)o->baseline;
-    if (bench_run_option(o, "--budget", false) == NULL)
-        argv[k++] = "--budget", argv[k++] = BENCH_DEFAULT_BUDGET;
+    k = bench_default_budget(o, argv, k);
     argv[k] = NULL;
     return k;
 }

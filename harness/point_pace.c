@@ -14,10 +14,7 @@
 static double spent_share(const schedule *s, const point_state *pt)
 {
     const sampling_rule *r = &s->plan->sampling;
-    uint64_t slowest = 0;
-    for (size_t i = 0; i < s->nlibs; i++)
-        if (pt->lib[i].measured && pt->lib[i].spent_ns > slowest)
-            slowest = pt->lib[i].spent_ns;
+    uint64_t slowest = point_slowest_spent_ns(s, pt, NULL);
     double by_time = r->time_s > 0 ? (double)slowest / (r->time_s * 1e9) : 0.0;
     double by_rounds = r->max_samples > 0 ? (double)pt->rounds / r->max_samples : 0.0;
     return fmin(1.0, fmax(by_time, by_rounds));

@@ -60,6 +60,9 @@ bool point_visit(visit_ctx *v, point_state *pt);
 void point_judge(const schedule *s, point_state *pt, const size_t *baseline);
 /* The row's rate and CI from its samples and blocks (stats/blocked.h). */
 void point_finalize_row(result_row *r);
+/* The sample time of its measured library that spent the most (what
+ * --time limits); *any (when not NULL): whether any library is measured. */
+uint64_t point_slowest_spent_ns(const schedule *s, const point_state *pt, bool *any);
 
 /* ---- point_pace.c ---- */
 /* When an unfinished point may next be visited under sampling.span_s (0:

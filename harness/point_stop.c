@@ -62,17 +62,26 @@ static double widest(const schedule *s, const point_state *pt, const size_t *bas
     return w;
 }
 
+uint64_t point_slowest_spent_ns(const schedule *s, const point_state *pt, bool *any)
+{
+    uint64_t slowest = 0;
+    bool measured = false;
+    for (size_t i = 0; i < s->nlibs; i++)
+        if (pt->lib[i].measured) {
+            measured = true;
+            slowest = pt->lib[i].spent_ns > slowest ? pt->lib[i].spent_ns : slowest;
+        }
+    if (any != NULL)
+        *any = measured;
+    return slowest;
+}
+
 void point_judge(const schedule *s, point_state *pt, const size_t *baseline)
 {
     const sampling_rule *r = &s->plan->sampling;
     pt->width = widest(s, pt, baseline);
-    uint64_t slowest = 0;
-    bool any = false;
-    for (size_t i = 0; i < s->nlibs; i++)
-        if (pt->lib[i].measured) {
-            any = true;
-            slowest = pt->lib[i].spent_ns > slowest ? pt->lib[i].spent_ns : slowest;
-        }
+    bool any;
+    uint64_t slowest = point_slowest_spent_ns(s, pt, &any);
     pt->finished = true;
     if (!any)
         pt->why = END_FAILED;
