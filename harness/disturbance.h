@@ -24,6 +24,8 @@ typedef struct {
     uint64_t wall_ns, cpu_ns; /* the timed part, on both clocks */
     uint32_t switches;        /* involuntary context switches, warm-up and sample */
     bool migrated;            /* the thread ran on another CPU at its end */
+    uint64_t probe_ns;        /* the slower of the spell probes right before and after
+                               * the timed part (cpu_spell.h); 0: not probed */
 } sample_watch;
 
 /* The start of a watch over the calling thread. */

@@ -4,6 +4,7 @@
 #ifndef HARNESS_POINT_STATE_H
 #define HARNESS_POINT_STATE_H
 
+#include "cpu_spell.h"
 #include "scheduler.h"
 
 typedef struct {
@@ -28,8 +29,11 @@ typedef struct {
     point_def def;
     lib_point *lib;   /* one per library of the schedule */
     unsigned visits;
+    unsigned blocks;  /* visits that kept a round (not all lost to a slow spell) */
     uint64_t first_ns; /* clock_ns() at its first visit */
     size_t rounds;    /* rounds so far: every measured library has one sample per round */
+    uint64_t *round_probe; /* each of those rounds' slowest spell probe (cpu_spell.h) */
+    size_t round_probe_cap;
     bool finished;
     point_end why;    /* what ended it (finished) */
     double width;     /* the widest relative half-width of its intervals after its last
@@ -43,6 +47,9 @@ typedef struct {
     bool *restartable; /* per library: false once it crashed and would not come back */
     size_t *order;     /* scratch for the order of a round */
     uint64_t rng, seq; /* the rounds' shuffle; the trace's sample number */
+    spell_gauge spells; /* the run's spell probes (cpu_spell.h) */
+    uint64_t round_probe; /* the slowest probe of the round being taken */
+    uint64_t rounds_taken, rounds_slow; /* every round of the run; those dropped as slow */
 } visit_ctx;
 
 /* ---- point_visit.c ---- */
@@ -63,6 +70,18 @@ void point_finalize_row(result_row *r);
 /* The sample time of its measured library that spent the most (what
  * --time limits); *any (when not NULL): whether any library is measured. */
 uint64_t point_slowest_spent_ns(const schedule *s, const point_state *pt, bool *any);
+
+/* ---- point_spells.c ---- */
+/* Whether the round just taken (its probe in v->round_probe) ran in a slow
+ * spell; counts it, and the trace says so when it is dropped. */
+bool point_round_slow(visit_ctx *v, const point_state *pt);
+/* Keeps the probe of round k of the point (k: its index among the kept). */
+void point_keep_round_probe(point_state *pt, size_t k, uint64_t probe_ns);
+/* Drops the rounds taken before the fast time was known, or before it
+ * settled, that the slow line now calls slow: from every measured
+ * library's samples and blocks alike, unless none would be left.  Returns
+ * how many. */
+size_t point_drop_slow_rounds(visit_ctx *v, point_state *pt);
 
 /* ---- point_pace.c ---- */
 /* When an unfinished point may next be visited under sampling.span_s (0:

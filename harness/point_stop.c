@@ -87,7 +87,7 @@ void point_judge(const schedule *s, point_state *pt, const size_t *baseline)
         pt->why = END_FAILED;
     else if (pt->rounds >= r->max_samples)
         pt->why = END_SAMPLES;
-    else if (pt->visits >= r->min_blocks && pt->rounds >= r->min_samples &&
+    else if (pt->blocks >= r->min_blocks && pt->rounds >= r->min_samples &&
              pt->width <= r->precision && point_spanned(s, pt, clock_ns()))
         pt->why = END_PRECISION;
     /* A slow point (rsa15360 sign: a second each) spends time_s before

@@ -3,10 +3,7 @@
  * once per round in a shuffled order, a disturbed sample taken again. */
 #include "point_state.h"
 
-#include "../csv/units.h"
-#include "../stats/blocked.h"
 #include "round_order.h"
-#include "workloads/speed_names.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,59 +12,6 @@
 static const lib_driver *driver(const schedule *s)
 {
     return s->driver != NULL ? s->driver : &libproc_driver;
-}
-
-/* Whether op is one of the workload's varying_ops (a word of that list). */
-static bool op_varies(const workload *w, const char *op)
-{
-    size_t n = strlen(op);
-    for (const char *p = w->varying_ops; p != NULL && (p = strstr(p, op)) != NULL; p += n)
-        if ((p == w->varying_ops || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return true;
-    return false;
-}
-
-static void start_row(const schedule *s, const libproc *lp, const point_def *p, result_row *r)
-{
-    memset(r, 0, sizeof *r);
-    snprintf(r->label, sizeof r->label, "%s", lp->label);
-    snprintf(r->version, sizeof r->version, "%s", lp->version);
-    r->version_num = lp->version_num;
-    snprintf(r->flavor, sizeof r->flavor, "%s", lp->flavor);
-    snprintf(r->version_text, sizeof r->version_text, "%s", lp->version_text);
-    snprintf(r->lib, sizeof r->lib, "%s", lp->path);
-    snprintf(r->api, sizeof r->api, "%s", api_name(p->api));
-    snprintf(r->workload, sizeof r->workload, "%s", p->ws->name);
-    snprintf(r->op, sizeof r->op, "%s", p->ws->w->ops[p->op]);
-    r->bytes = p->bytes;
-    r->threads = p->workers.threads;
-    r->procs = p->workers.procs;
-    r->cpus = (uint32_t)s->ncpus;
-    snprintf(r->unit, sizeof r->unit, "%s",
-             s->plan->metric == METRIC_INSTRUCTIONS ? UNIT_INSTRUCTIONS : workload_unit(p->ws->w));
-    rate_stat stat = s->plan->metric == METRIC_INSTRUCTIONS ? RATE_MEDIAN
-                     : op_varies(p->ws->w, r->op)          ? RATE_VISIT_MEDIAN
-                                                           : RATE_VISIT_UPPER;
-    snprintf(r->rate_stat, sizeof r->rate_stat, "%s", rate_stat_name(stat));
-    snprintf(r->ia32cap, sizeof r->ia32cap, "%s", lp->ia32cap);
-    snprintf(r->kind, sizeof r->kind, "%s", kind_name(p->ws->w->kind));
-    snprintf(r->family, sizeof r->family, "%s", workload_family(p->ws));
-    snprintf(r->host, sizeof r->host, "%s", s->where->host);
-    snprintf(r->cpu, sizeof r->cpu, "%s", s->where->cpu);
-    snprintf(r->timestamp, sizeof r->timestamp, "%s", s->where->timestamp);
-    snprintf(r->run_id, sizeof r->run_id, "%s", s->where->run_id);
-    snprintf(r->providers, sizeof r->providers, "%s", lp->providers);
-    const char *propquery = s->plan->providers.propquery;
-    snprintf(r->propquery, sizeof r->propquery, "%s", propquery != NULL ? propquery : "");
-    r->status = ST_OK;
-}
-
-void point_start_rows(const schedule *s, point_state *pt)
-{
-    for (size_t i = 0; i < s->nlibs; i++) {
-        start_row(s, &s->libs[i], &pt->def, &pt->lib[i].row);
-        pt->lib[i].measured = true;
-    }
 }
 
 /* One request to a library's child.  True when an answer came back; else
@@ -227,6 +171,11 @@ static bool sample_once(visit_ctx *v, size_t i, lib_point *lpt, const point_def 
             break;
         lpt->row.retaken++;
     }
+    if (rp.watched && rp.watch.probe_ns > 0) {
+        spell_gauge_add(&v->spells, rp.watch.probe_ns);
+        if (rp.watch.probe_ns > v->round_probe)
+            v->round_probe = rp.watch.probe_ns;
+    }
     lpt->row.disturbed += disturbed;
     if (s->plan->metric == METRIC_INSTRUCTIONS) {
         /* One worker (run_options refuses more): the count of one operation. */
@@ -291,15 +240,26 @@ static void undo(lib_point *lpt, const lib_mark *m)
 
 /* Rounds until the block is whole: block_rounds of them; fewer for a slow
  * point (at least two), once its slowest library has spent its share of
- * time_s on this visit; never past max_samples. */
+ * time_s on this visit; never past max_samples.  A round taken in a slow
+ * spell does not count and leaves no sample; a visit that meets a long
+ * spell gives up after SPELL_VISIT_TRIES times its rounds, or twice its
+ * share of time, with what it has (no block at all when nothing). */
+enum { SPELL_VISIT_TRIES = 4 };
+
 static size_t run_rounds(visit_ctx *v, point_state *pt, const lib_mark *marks, bool *interrupted)
 {
     const schedule *s = v->s;
     const sampling_rule *r = &s->plan->sampling;
     uint64_t share = (uint64_t)(r->time_s * 1e9 / (r->min_blocks ? r->min_blocks : 1));
-    size_t rounds = 0;
+    size_t rounds = 0, tries = 0;
+    lib_mark *before = calloc(s->nlibs + 1, sizeof *before);
+    if (before == NULL)
+        abort();
     for (;;) {
         round_order_shuffle(v->order, s->nlibs, &v->rng);
+        for (size_t i = 0; i < s->nlibs; i++)
+            before[i] = (lib_mark){pt->lib[i].row.nsample, 0, pt->lib[i].row.disturbed, 0};
+        v->round_probe = 0;
         bool any = false;
         for (size_t j = 0; j < s->nlibs && !*interrupted; j++) {
             size_t i = v->order[j];
@@ -314,16 +274,28 @@ static size_t run_rounds(visit_ctx *v, point_state *pt, const lib_mark *marks, b
             }
         }
         if (*interrupted || !any)
-            return rounds;
-        rounds++;
+            break;
+        tries++;
+        if (!point_round_slow(v, pt))
+            point_keep_round_probe(pt, pt->rounds + rounds++, v->round_probe);
+        else
+            for (size_t i = 0; i < s->nlibs; i++)
+                if (pt->lib[i].measured) {
+                    pt->lib[i].row.nsample = before[i].nsample;
+                    pt->lib[i].row.disturbed = before[i].disturbed;
+                }
         uint64_t slowest = 0;
         for (size_t i = 0; i < s->nlibs; i++)
             if (pt->lib[i].measured && pt->lib[i].spent_ns - marks[i].spent_ns > slowest)
                 slowest = pt->lib[i].spent_ns - marks[i].spent_ns;
-        if (rounds >= r->block_rounds || pt->rounds + rounds >= r->max_samples ||
-            (rounds >= 2 && slowest >= share))
-            return rounds;
+        bool spent = slowest >= share &&
+                     (rounds >= 2 || (tries > rounds && slowest >= 2 * share));
+        if (rounds >= r->block_rounds || pt->rounds + rounds >= r->max_samples || spent ||
+            tries >= SPELL_VISIT_TRIES * r->block_rounds)
+            break;
     }
+    free(before);
+    return rounds;
 }
 
 bool point_visit(visit_ctx *v, point_state *pt)
@@ -356,6 +328,8 @@ bool point_visit(visit_ctx *v, point_state *pt)
     if (interrupted)
         return false;
     pt->visits++;
+    pt->blocks += rounds > 0;
     pt->rounds += rounds;
+    v->rounds_slow += point_drop_slow_rounds(v, pt);
     return true;
 }

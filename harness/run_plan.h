@@ -33,6 +33,8 @@ typedef struct {
     double span_s;    /* 0, or the wall time a point's visits are spread over: what it may
                        * spend (time_s, max_samples) is let out in step with the clock, and
                        * the precision stops it no sooner (harness/point_pace.c) */
+    bool drop_slow;   /* drop rounds taken in a slow spell of the benchmark CPU
+                       * (harness/cpu_spell.h); not in a smoke run */
     const char *baseline; /* the label ratios are judged against; NULL: the oldest release */
 } sampling_rule;
 

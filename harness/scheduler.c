@@ -351,9 +351,15 @@ bool schedule_run(const schedule *s)
         s->stats->samples = counts.samples;
         s->stats->retaken = counts.retaken;
         s->stats->disturbed = counts.disturbed;
+        s->stats->rounds = v.rounds_taken;
+        s->stats->rounds_slow = v.rounds_slow;
+        s->stats->spell_fast_ns = spell_fast_ns(&v.spells);
+        s->stats->spell_slow_ns = s->stats->spell_fast_ns ? spell_slow_ns(&v.spells) : 0;
     }
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         free(pts[k].lib);
+        free(pts[k].round_probe);
+    }
     free(pts);
     free(base);
     free(pick);

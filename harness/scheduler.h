@@ -46,6 +46,9 @@ typedef struct {
     size_t points, passes, visits;
     size_t ends[END_COUNT];  /* points by what ended them */
     uint64_t samples, retaken, disturbed; /* kept samples; thrown away; kept though disturbed */
+    uint64_t rounds, rounds_slow; /* rounds taken; of those, dropped in a slow spell */
+    uint64_t spell_fast_ns, spell_slow_ns; /* the spell probe's fast time and the slow
+                                            * line (cpu_spell.h); 0: never probed */
     size_t widths;           /* points with an interval (two or more samples) */
     size_t within_1pct, within_2pct; /* of those, widest half-width within 1%, 2% */
     double median_width;     /* the median of the points' widest relative half-widths */

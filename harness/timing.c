@@ -1,5 +1,7 @@
 #include "timing.h"
 
+#include "cpu_spell.h"
+
 #include <time.h>
 
 uint64_t clock_ns(void)
@@ -37,11 +39,14 @@ uint64_t time_sample_watched(clock_fn clock, bool (*run)(void *, uint64_t), void
     uint64_t warm = n / WARMUP_DIVISOR;
     if (!run(state, warm > 0 ? warm : 1))
         return UINT64_MAX;
+    uint64_t before = spell_probe_ns();
     uint64_t wall0 = clock_ns(), cpu0 = cpu_clock_ns(), t0 = clock();
     if (!run(state, n))
         return UINT64_MAX;
     uint64_t t1 = clock(), cpu1 = cpu_clock_ns(), wall1 = clock_ns();
-    *w = (sample_watch){.wall_ns = wall1 - wall0, .cpu_ns = cpu1 - cpu0};
+    uint64_t after = spell_probe_ns();
+    *w = (sample_watch){.wall_ns = wall1 - wall0, .cpu_ns = cpu1 - cpu0,
+                        .probe_ns = before > after ? before : after};
     thread_watch_since(&mark, w);
     return t1 - t0;
 }

@@ -58,5 +58,6 @@ void run_args_fill_defaults(run_args *a)
         r->span_s = a->quick || p->metric == METRIC_INSTRUCTIONS ? 0.0 : DEFAULT_SPAN_S;
     if (r->budget_s > 0 && r->span_s > r->budget_s)
         r->span_s = r->budget_s;
+    r->drop_slow = !a->quick && p->metric == METRIC_TIME;
 }
 

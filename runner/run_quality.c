@@ -78,6 +78,11 @@ void run_quality_write_tail(FILE *f, const run_quality *q, const schedule_stats 
     put(f, "disturbed", "%.1f%% of %" PRIu64 " samples taken (%" PRIu64 " retaken; %" PRIu64
                         " kept, timed by CPU time)",
         100 * share(st->retaken + st->disturbed, tries), tries, st->retaken, st->disturbed);
+    if (st->spell_fast_ns > 0)
+        put(f, "slow_rounds", "%.1f%% of %" PRIu64 " rounds dropped: the benchmark CPU ran in a "
+                              "slow spell (probe over %.1f us; %.1f us fast)",
+            100 * share(st->rounds_slow, st->rounds), st->rounds, st->spell_slow_ns / 1e3,
+            st->spell_fast_ns / 1e3);
     put(f, "passes", "%zu (%zu visits of %zu points)", st->passes, st->visits, st->points);
     put(f, "points_ended_by", "precision %zu, time %zu, samples %zu, budget %zu, failed %zu",
         st->ends[END_PRECISION], st->ends[END_TIME], st->ends[END_SAMPLES], st->ends[END_BUDGET],

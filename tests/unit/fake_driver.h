@@ -25,6 +25,8 @@ typedef struct {
     int crash_at_sample;  /* > 0: this sample is a crash (and it never restarts) */
     int disturbed_from, disturbed_to; /* samples in [from, to]: 1 involuntary switch */
     uint64_t disturbed_wall_ns;       /* their wall time (0: ns); their CPU time is ns */
+    uint64_t probe_ns;                /* every sample's spell probe (cpu_spell.h); 0: none */
+    int slow_from, slow_to; /* samples in [from, to]: in a slow spell, probe and time x2 */
 } fake_script;
 
 /* What the scheduler asked, in order. */
@@ -94,7 +96,11 @@ static call_result fake_call_fn(libproc *lp, const request *rq, reply *rp, doubl
         rp->ns = sc->ns + (k % 2 ? sc->jitter_ns : 0) +
                  (sc->spread_ns ? (fake.rng >> 33) % sc->spread_ns : 0);
         rp->watched = true;
-        rp->watch = (sample_watch){.wall_ns = rp->ns, .cpu_ns = rp->ns};
+        if (k >= sc->slow_from && k <= sc->slow_to && sc->slow_from > 0)
+            rp->ns *= 2;
+        rp->watch = (sample_watch){.wall_ns = rp->ns, .cpu_ns = rp->ns, .probe_ns = sc->probe_ns};
+        if (k >= sc->slow_from && k <= sc->slow_to && sc->slow_from > 0)
+            rp->watch.probe_ns *= 2;
         if (k >= sc->disturbed_from && k <= sc->disturbed_to && sc->disturbed_from > 0) {
             rp->watch.switches = 1;
             if (sc->disturbed_wall_ns > 0)
@@ -114,6 +120,8 @@ static const lib_driver fake_driver = {.start = fake_start, .call = fake_call_fn
 typedef struct {
     result_row rows[MAX_ROWS];
     double rates[MAX_ROWS][2]; /* each row's first and last sample rate */
+    double lowest[MAX_ROWS];   /* each row's lowest sample rate */
+    size_t block_total[MAX_ROWS]; /* the rounds its blocks add up to */
     size_t n;
 } collected;
 
@@ -127,6 +135,12 @@ static void collect(const result_row *r, void *ctx)
     if (r->nsample > 0) {
         c->rates[c->n][0] = r->sample_rates[0];
         c->rates[c->n][1] = r->sample_rates[r->nsample - 1];
+        c->lowest[c->n] = r->sample_rates[0];
+        for (size_t b = 0; b < r->nblock; b++)
+            c->block_total[c->n] += r->sample_blocks[b];
+        for (size_t k = 1; k < r->nsample; k++)
+            if (r->sample_rates[k] < c->lowest[c->n])
+                c->lowest[c->n] = r->sample_rates[k];
     }
     c->n++;
 }
@@ -163,6 +177,7 @@ static void setup_run(const uint64_t *sizes, size_t nsizes)
     opt.sampling.target_ns = 10000000;
     opt.sampling.block_rounds = 10;
     opt.sampling.min_blocks = 2;
+    opt.sampling.drop_slow = true;
     static const char *const names[NLIBS] = {"a", "b", "c"};
     for (size_t i = 0; i < NLIBS; i++) {
         libs[i] = (libproc){.path = "/fake", .loaded = true, .pid = -1,

@@ -67,6 +67,10 @@ static void budget_and_baseline(void **state)
     /* --quick: one visit per point */
     assert_int_equal(PARSE(&o, "--lib", "/x", "--quick"), 0);
     assert_int_equal(o.plan.sampling.min_blocks, 1);
+    /* rounds in slow spells are dropped in a measurement, not in a smoke run */
+    assert_false(o.plan.sampling.drop_slow);
+    assert_int_equal(PARSE(&o, "--lib", "/x"), 0);
+    assert_true(o.plan.sampling.drop_slow);
 }
 
 /* --span: two minutes unless told; none for a smoke run or for counts
