@@ -31,7 +31,7 @@ nseries = words(slots)
 set title title font ",15"
 # What the whiskers hold, measured, on every chart (issues 43, 54): not the
 # 95% their construction aims at (docs/method.md#what-the-intervals-hold).
-set label 99 "whiskers: 95% intervals, batches of a run's visits spread over 2 min; a 2nd run's ratio fell inside 71-99% of the time (shared VM, 2026-12-07; docs/method.md)" \
+set label 99 "whiskers: 95% intervals over a run's visits (2 min, slow spells dropped); a 2nd run's ratio fell inside 88-98% of the time (shared VM, 2026-12-07; docs/method.md)" \
     at screen 0.005, 0.008 left font ",8" textcolor rgb "#777777"
 set border 3 lw 1.2
 set tics nomirror
