@@ -127,6 +127,11 @@ bool report_has_workers(const report *r);
 report_ratio report_scaling_ratio(const report *r, size_t rel, const report_point *p);
 /* `openssl speed`-style tables of one release (all its API paths). */
 void report_write_speed(const report *r, size_t rel, FILE *f);
+/* What a run prints when it ends: every release's speed tables from r, the
+ * model of rows (instruction counts instead, one line a row, when the rows
+ * are counts; r NULL: none, and "no speed tables: WHY" when why is not
+ * NULL), then how many rows failed. */
+void report_write_run_tables(const result_set *rows, const report *r, const char *why, FILE *f);
 /* Releases with at least one ok row.  From REPORT_TIMELINE_MIN of them a
  * report draws release-history charts (chart_timeline.c) and writes
  * timeline-releases.md; above REPORT_BARS_MAX the charts with a series or

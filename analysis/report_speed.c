@@ -1,8 +1,11 @@
 /* `openssl speed`-style tables of one release: per API path, throughput
  * workloads in 1000s of bytes per second per block size, then a table per
  * op/s family in speed's layout (speed_ops.c).
- * The one writer of these tables (the runner prints them too). */
+ * The one writer of these tables: the report's speed-*.txt, the runner's
+ * stdout and make compare's runner-stdout.txt. */
 #include "speed_ops.h"
+#include "../csv/units.h"
+#include "../record/row.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -138,4 +141,43 @@ void report_write_speed(const report *r, size_t rel, FILE *f)
     }
     if (!any)
         fprintf(f, "%s (%s): no successful result\n", x->label, x->version[0] ? x->version : "?");
+}
+
+/* Instruction counts are no speeds: one line per row, per operation and,
+ * for a block size, per byte. */
+static void write_counts(const result_set *rows, FILE *f)
+{
+    fprintf(f, "\n%-16s %-20s %-6s %8s %16s %12s\n", "label", "workload", "api", "bytes",
+            "instr/op", "instr/byte");
+    for (size_t i = 0; i < rows->count; i++) {
+        const result_row *r = &rows->rows[i];
+        if (r->status != ST_OK || !unit_is_count(r->unit))
+            continue;
+        fprintf(f, "%-16s %-20s %-6s %8llu %16.1f ", r->label, r->workload, r->api,
+                (unsigned long long)r->bytes, r->rate);
+        if (r->bytes > 0)
+            fprintf(f, "%12.2f\n", r->rate / (double)r->bytes);
+        else
+            fprintf(f, "%12s\n", "-");
+    }
+}
+
+void report_write_run_tables(const result_set *rows, const report *r, const char *why, FILE *f)
+{
+    size_t n = rows->count;
+    if (n > 0 && unit_is_count(rows->rows[n - 1].unit))
+        write_counts(rows, f);
+    else if (r != NULL)
+        for (size_t rel = 0; rel < r->nrel; rel++) {
+            fputc('\n', f);
+            report_write_speed(r, rel, f);
+        }
+    else if (why != NULL && n > 0)
+        fprintf(f, "\nno speed tables: %s\n", why);
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++)
+        failed += row_status_is_failure(rows->rows[i].status);
+    if (failed)
+        fprintf(f, "\n%zu result(s) failed; see the status and note columns of the CSV\n",
+                failed);
 }

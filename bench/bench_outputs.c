@@ -54,12 +54,12 @@ void bench_count_results(const result_set *set, const char *given, bench_results
 }
 
 /* Instruction counts are no rates: no speed-up charts, but each release's
- * verdict against the baseline, decided on the counts (compare.md). */
-void bench_compare_counts(const bench_libs *libs, const char *dir, const result_set *set,
+ * verdict against the baseline, decided on the counts (verdicts.md). */
+void bench_count_verdicts(const bench_libs *libs, const char *dir, const result_set *set,
                           const char *base)
 {
     char md[4200], csv[4200], why[6144];
-    snprintf(md, sizeof md, "%s/compare.md", dir);
+    snprintf(md, sizeof md, "%s/verdicts.md", dir);
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
     FILE *f = fopen(md, "w");
     if (f == NULL) {

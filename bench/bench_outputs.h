@@ -1,7 +1,7 @@
 /* What `make compare` leaves in a run folder besides the runner's files,
  * each from the run's result in memory (runner/run_result.h): its lines of
  * metadata.txt, the charts and the page (report.html) from the one report
- * model, or, for instruction counts, compare.md. */
+ * model, or, for instruction counts, verdicts.md. */
 #ifndef BENCH_BENCH_OUTPUTS_H
 #define BENCH_BENCH_OUTPUTS_H
 
@@ -29,8 +29,8 @@ void bench_count_results(const result_set *set, const char *given, bench_results
 void bench_write_metadata(FILE *f, const char *const *knobs, size_t nknobs, const bench_libs *libs,
                           const char *baseline, long seconds, int rc, bool interrupted);
 /* Each library's verdict against base, decided on instruction counts, into
- * dir/compare.md. */
-void bench_compare_counts(const bench_libs *libs, const char *dir, const result_set *set,
+ * dir/verdicts.md. */
+void bench_count_verdicts(const bench_libs *libs, const char *dir, const result_set *set,
                           const char *base);
 /* The charts of r into dir/plots (chart_draw_report; gnuplot first, as make
  * plots has it): 0, or 1.  r NULL: the rows have no report, said as why. */

@@ -27,6 +27,9 @@ typedef struct {
     time_t t0;
     size_t nexplain;
     run_result res;
+    report model; /* of res.rows, built once: every writer's */
+    bool modeled;
+    char model_why[4096];
 } bench_job;
 
 /* make compare's own lines of metadata.txt, written by the runner before it
@@ -68,9 +71,23 @@ static int run_argv(const bench_job *j, char **argv, char (*lib_args)[4096 + LAB
     return k;
 }
 
+/* The run's report model, built once from its rows, and its speed tables
+ * (runner-stdout.txt: what `osslbench run` would have printed, from the
+ * same model as plots/speed-*.txt). */
+static void model_run(bench_job *j, const char *path)
+{
+    j->modeled = report_init(&j->model, &j->res.rows, j->o->baseline, j->model_why,
+                             sizeof j->model_why);
+    FILE *out = fopen(path, "w");
+    if (out != NULL)
+        report_write_run_tables(&j->res.rows, j->modeled ? &j->model : NULL, j->model_why, out);
+    if (out == NULL || fclose(out) != 0)
+        bench_say("cannot write %s: %s", path, strerror(errno));
+}
+
 /* Measures the libraries into the run folder, the runner called in this
- * process with its tables into runner-stdout.txt: its exit status (2:
- * nothing measured), the result in j->res. */
+ * process: its exit status (2: nothing measured), the result in j->res and
+ * its model in j->model. */
 static int measure(bench_job *j)
 {
     char *argv[MAX_ARGS + 3 * MAX_LIBS + 16], files[4][4200];
@@ -81,15 +98,13 @@ static int measure(bench_job *j)
     int k = run_argv(j, argv, lib_args, files);
     j->res = (run_result){.status = 2};
     int rc = run_args_parse(k - 1, argv + 1, a) == OPTIONS_READY ? 0 : 2;
-    snprintf(files[3], sizeof files[3], "%s/runner-stdout.txt", j->dir);
-    FILE *out = rc == 0 ? fopen(files[3], "w") : NULL;
-    if (rc == 0 && out == NULL)
-        rc = 127, fprintf(stderr, "cannot write %s: %s\n", files[3], strerror(errno));
-    if (out != NULL) {
-        run_request rq = {.args = a, .argc = k, .argv = argv, .out = out,
-                          .more_metadata = add_metadata, .ctx = j};
+    if (rc == 0) {
+        run_request rq = {.args = a, .argc = k, .argv = argv, .more_metadata = add_metadata, .ctx = j};
         rc = run_measure(&rq, &j->res);
-        fclose(out);
+    }
+    if (rc != 2) {
+        snprintf(files[3], sizeof files[3], "%s/runner-stdout.txt", j->dir);
+        model_run(j, files[3]);
     }
     free(a);
     free(lib_args);
@@ -126,19 +141,18 @@ static void say_no_page(const char *why, const char *dir)
  * the exit status. */
 static int publish(const bench_job *j, long failed)
 {
-    char why[4096], page_why[8448], plots[4200], page[4200];
-    report r;
-    bool have = report_init(&r, &j->res.rows, j->o->baseline, why, sizeof why);
+    char page_why[8448], plots[4200], page[4200];
+    const char *why = j->model_why;
+    const report *r = j->modeled ? &j->model : NULL;
+    bool have = r != NULL;
     snprintf(page_why, sizeof page_why, "%s/results.csv: %s", j->dir, why);
-    int drawn = bench_draw_charts(j->o->repo, j->dir, have ? &r : NULL, page_why);
+    int drawn = bench_draw_charts(j->o->repo, j->dir, r, page_why);
     if (j->nexplain > 0 && have) /* before the page: it shows them */
-        bench_explain_changes(j->libs, j->dir, &r, j->nexplain, j->o->run_args, j->o->nrun_args);
+        bench_explain_changes(j->libs, j->dir, r, j->nexplain, j->o->run_args, j->o->nrun_args);
     else if (j->nexplain > 0)
         bench_say("EXPLAIN: no verdicts (%s)", why);
     /* The page even when a chart failed: it shows the others and says which is missing. */
-    bool paged = have && bench_write_page(j->dir, &r, &j->res, page_why, sizeof page_why);
-    if (have)
-        report_free(&r);
+    bool paged = have && bench_write_page(j->dir, r, &j->res, page_why, sizeof page_why);
     snprintf(plots, sizeof plots, "%s/plots", j->dir);
     snprintf(page, sizeof page, "%s/report.html", j->dir);
     if (drawn != 0) {
@@ -190,9 +204,9 @@ static int after_run(bench_job *j, int rc)
     char *base = counted.baseline;
     if (bench_find(j->libs, base) == NULL)
         snprintf(base, sizeof counted.baseline, "%s", j->libs->lib[0].label);
-    bench_compare_counts(j->libs, j->dir, &j->res.rows, base);
+    bench_count_verdicts(j->libs, j->dir, &j->res.rows, base);
     bench_say("done in %lds: %s (results/latest); instruction counts, no charts: each release "
-              "against %s in %s/compare.md", (long)(time(NULL) - j->t0), j->dir, base, j->dir);
+              "against %s in %s/verdicts.md", (long)(time(NULL) - j->t0), j->dir, base, j->dir);
     return rc != 0;
 }
 
@@ -221,6 +235,8 @@ int bench_run(const bench_options *o)
         bench_job j = {.o = o, .libs = &libs, .dir = dir, .name = name, .t0 = time(NULL),
                        .nexplain = facts.nexplain};
         rc = after_run(&j, measure(&j));
+        if (j.modeled)
+            report_free(&j.model);
         run_result_free(&j.res);
     }
     bench_libs_free(&libs);

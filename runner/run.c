@@ -6,6 +6,7 @@
 #include "run_files.h"
 #include "run_metadata.h"
 #include "run_quality.h"
+#include "../analysis/report.h"
 #include "../csv/json_write.h"
 #include "../harness/scheduler.h"
 #include "../harness/valgrind_child.h"
@@ -180,6 +181,18 @@ static void write_json(run_state *st)
     metadata_free(ctx, nctx);
 }
 
+/* The speed tables of the rows as results.csv has them, so that they say
+ * what `osslbench report` of the file says, digit for digit. */
+static void print_tables(const result_set *rows, FILE *f)
+{
+    report r;
+    char why[256];
+    bool have = report_init(&r, rows, NULL, why, sizeof why);
+    report_write_run_tables(rows, have ? &r : NULL, NULL, f);
+    if (have)
+        report_free(&r);
+}
+
 /* The metadata's tail, the files closed, the result handed on: the run's
  * exit status. */
 static int finish(run_state *st, const run_request *rq, bool finished, const run_quality *q,
@@ -207,10 +220,11 @@ static int finish(run_state *st, const run_request *rq, bool finished, const run
         res->status = 1;
     res->metadata = st->meta.text, res->metadata_len = st->meta.len;
     st->meta.text = NULL;
-    run_collect_print(&st->col, st->col.csv == stdout ? stderr : rq->out);
+    if (rq->out != NULL)
+        print_tables(&res->rows, st->col.csv == stdout ? stderr : rq->out);
     if (!finished)
         fprintf(stderr, "osslbench run: interrupted; %zu complete result row(s) kept\n",
-                st->col.count);
+                res->rows.count);
     return res->status;
 }
 

@@ -1,7 +1,7 @@
 /* What the scheduler hands the runner, row by row: each written to the CSV
  * at once (a reader, or a user after an interrupt, never sees half a row),
- * the same line kept in memory for the run's result, and the row kept for
- * the speed tables and the JSON. */
+ * the same line kept in memory for the run's result (and, for the speed
+ * tables, parsed from it), and with --json the row whole, samples and all. */
 #ifndef RUNNER_RUN_COLLECT_H
 #define RUNNER_RUN_COLLECT_H
 
@@ -19,7 +19,7 @@ typedef struct {
     FILE *lines; /* the CSV's text, in memory */
     char *text;
     size_t len;
-    result_row *rows;
+    result_row *rows; /* with keep_samples only: the JSON's */
     size_t count, cap;
     bool any_failure;
     bool keep_samples; /* --json: each row whole, as the CSV has it */
@@ -38,9 +38,6 @@ void run_collect(const result_row *r, void *ctx);
 size_t run_collect_unloaded(run_collector *c, libproc *libs, size_t n, const run_context *where);
 /* The rows as results.csv has them, parsed from the text in memory. */
 void run_collect_rows(run_collector *c, result_set *out);
-/* The run's `openssl speed`-style tables (or instruction counts), then how
- * many rows failed. */
-void run_collect_print(const run_collector *c, FILE *f);
 void run_collect_free(run_collector *c);
 
 #endif

@@ -161,6 +161,9 @@ setup() {
     grep -q 'fetch API' "$RUN"/plots/speed-system-3.0.*.txt
     run grep -c "fetch API" "$RUN/plots/speed-1.1.1w.txt"
     [ "$output" = 0 ]
+    # the runner's tables are these, from the one report model: the same digits
+    expected=$(for t in "$RUN"/plots/speed-1.1.1w.txt "$RUN"/plots/speed-system-3.0.*.txt; do echo; cat "$t"; done)
+    [ "$(cat "$RUN/runner-stdout.txt")" = "$expected" ] || { diff "$RUN/runner-stdout.txt" <(echo "$expected"); false; }
 }
 
 @test "every chart is there as valid PNG and SVG, of every kind a one-host run draws" {
@@ -328,7 +331,7 @@ EOF
     [ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
-@test "METRIC=instructions: compare.md judges each library against the same baseline as the charts (the oldest release)" {
+@test "METRIC=instructions: verdicts.md judges each library against the same baseline as the charts (the oldest release)" {
     command -v valgrind >/dev/null || skip "valgrind is not installed (METRIC=instructions counts with it)"
     # the newer library is named first: the baseline is still the oldest release
     run make -s -C "$ROOT" compare METRIC=instructions WORKLOADS=sha256 SIZES=16 API=evp NO_BUILD=1 \
@@ -336,6 +339,6 @@ EOF
     [ "$status" -eq 0 ] || { echo "$output"; false; }
     r=$BATS_TEST_TMPDIR/r/latest
     grep -qx 'baseline: old' "$r/metadata.txt"
-    [[ $(head -n 1 "$r/compare.md") == "**OLD** old vs **NEW** new:"* ]]
-    [[ ${lines[-1]} == *"each release against old in "*"/compare.md" ]]
+    [[ $(head -n 1 "$r/verdicts.md") == "**OLD** old vs **NEW** new:"* ]]
+    [[ ${lines[-1]} == *"each release against old in "*"/verdicts.md" ]]
 }

@@ -241,6 +241,17 @@ check_full_quick_run() {
     [ ! -e "$TMP/pwned" ]
 }
 
+@test "the speed tables a run prints are report's of its CSV, digit for digit" {
+    printed=$("$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --lib "b=$SYSTEM_LIBCRYPTO" --quick --quiet \
+        --workloads sha256,aes-128-gcm,rsa2048 --sizes 16,1024,16384 --csv "$TMP/r.csv" 2>"$TMP/err")
+    [ -s "$TMP/r.csv" ] || { cat "$TMP/err"; false; }
+    [[ $printed == *"1000s of bytes per second processed"* ]]
+    run "$OSSLBENCH" report --format speed "$TMP/r.csv"
+    [ "$status" -eq 0 ]
+    # the run's begin with a blank line
+    [ "$printed" = $'\n'"$output" ] || { diff <(echo "$printed") <(echo $'\n'"$output"); false; }
+}
+
 @test "a run writes metadata.txt beside its CSV: the run's context, one value a line" {
     mkdir "$TMP/d"
     run "$OSSLBENCH" run --lib "$SYSTEM_LIBCRYPTO" --quick --quiet --workloads sha256 --sizes 16,64 --api evp \
