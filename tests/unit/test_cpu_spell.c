@@ -109,6 +109,23 @@ static void a_visit_that_meets_a_long_spell_gives_up(void **state)
     assert_true(stats.rounds_slow > 1000); /* b's 20 ms samples fill its 30 s */
 }
 
+/* The same long spell with a time share too large to end a visit soon
+ * (100 s over 20 visits: 5 s, 250 of b's 20 ms rounds): each visit still
+ * gives up after SPELL_VISIT_TRIES x 10 rounds, so the point's time goes to
+ * many short visits, each a fresh chance of the spell being over. */
+static void a_visit_gives_up_after_four_times_its_rounds(void **state)
+{
+    (void)state;
+    setup_spell(150, 1 << 30);
+    opt.sampling.time_s = 100.0;
+    assert_true(run_schedule());
+    assert_int_equal(stats.ends[END_TIME], 1);
+    assert_int_equal(out.rows[1].samples, 149);
+    /* 15 visits kept a round; every later one took 40 rounds and kept none */
+    assert_true(stats.rounds_slow >= 40 * (stats.visits - 15) - 40);
+    assert_true(stats.rounds_slow <= 40 * (stats.visits - 15) + 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -117,6 +134,7 @@ int main(void)
         cmocka_unit_test(rounds_kept_before_the_fast_time_is_known_are_judged_again),
         cmocka_unit_test(a_smoke_run_keeps_every_round),
         cmocka_unit_test(a_visit_that_meets_a_long_spell_gives_up),
+        cmocka_unit_test(a_visit_gives_up_after_four_times_its_rounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
