@@ -1,6 +1,7 @@
-/* Reading tools/knobs.tsv (blank-separated fields: tools/knobs.sh reads it
- * with `read`, so a run of tabs is one separator) and tools/knob-kinds.tsv
- * (TAB-separated: a pattern may hold blanks); '#' lines are notes. */
+/* Reading tools/knobs.tsv (blank-separated fields: a run of tabs is one
+ * separator) and tools/knob-kinds.tsv (TAB-separated: a pattern may hold
+ * blanks); '#' lines are notes.  The one reader of both: make and the
+ * scripts read the views `osslbench knobs` writes of them. */
 #include "knob_table.h"
 
 #include <errno.h>
@@ -14,6 +15,26 @@ static bool name_ok(const char *s)
     return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(s);
 }
 
+/* A kind, or goals apart by commas: lower-case words, so that make's and
+ * bash's views of the table (cli/cmd_knobs.c) hold them as they are. */
+static bool words_ok(const char *s)
+{
+    return *s >= 'a' && *s <= 'z' &&
+           strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789,-") == strlen(s);
+}
+
+/* A run option ("--sizes"), "self" (bench's own) or "-". */
+static bool compare_ok(const char *s)
+{
+    return strcmp(s, "-") == 0 || strcmp(s, "self") == 0 ||
+           (strncmp(s, "--", 2) == 0 && words_ok(s + 2));
+}
+
+static bool fleet_ok(const char *s)
+{
+    return strcmp(s, "host") == 0 || strcmp(s, "own") == 0 || strcmp(s, "-") == 0;
+}
+
 /* One row's fields into r; false when it has not exactly five that fit. */
 static bool split_row(char *line, knob_row *r)
 {
@@ -24,7 +45,8 @@ static bool split_row(char *line, knob_row *r)
             return false;
         fields[count++] = w;
     }
-    if (count != 5 || !name_ok(fields[0]))
+    if (count != 5 || !name_ok(fields[0]) || !words_ok(fields[1]) || !words_ok(fields[2]) ||
+        !compare_ok(fields[3]) || !fleet_ok(fields[4]))
         return false;
     memcpy(r->name, fields[0], strlen(fields[0]) + 1);
     memcpy(r->kind, fields[1], strlen(fields[1]) + 1);

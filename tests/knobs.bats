@@ -260,6 +260,34 @@ sample_value() {
     [ "$(grep -cE 'execve\("[^"]*/osslbench", \["[^"]*", "check-value"' "$st")" -eq 0 ]
 }
 
+@test "make's and the scripts' views of the knob tables are what osslbench knobs prints of them; a row they could not hold is refused" {
+    run "$ROOT/bin/osslbench" knobs --make --repo "$ROOT"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(cat "$ROOT/tools/knobs.gen.mk")" ] || { echo "tools/knobs.gen.mk is stale: make knob-views"; false; }
+    run "$ROOT/bin/osslbench" knobs --shell --repo "$ROOT"
+    [ "$status" -eq 0 ]
+    [ "$output" = "$(cat "$ROOT/tools/knobs.gen.sh")" ] || { echo "tools/knobs.gen.sh is stale: make knob-views"; false; }
+    local t=$BATS_TEST_TMPDIR/t
+    mkdir -p "$t/tools"
+    cp "$ROOT/tools/knob-kinds.tsv" "$t/tools/"
+    # a field that would be make or shell code: refused, one line
+    for row in $'X\tpath\tcompare;rm\t-\t-' $'X\tpath\tcompare\t-\t$(y)' $'X\tpa$th\tcompare\t-\t-' $'X\tpath\tcompare\t--a b\t-'; do
+        printf '%s\n' "$row" >"$t/tools/knobs.tsv"
+        run "$ROOT/bin/osslbench" knobs --make --repo "$t"
+        [ "$status" -eq 2 ]
+        [ "$output" = "osslbench knobs: $t/tools/knobs.tsv: line 1 is not NAME KIND GOALS COMPARE FLEET" ] || { echo "$row: $output"; false; }
+    done
+    printf 'X\tnokind\tcompare\t-\t-\n' >"$t/tools/knobs.tsv"
+    run "$ROOT/bin/osslbench" knobs --shell --repo "$t"
+    [ "$status" -eq 2 ]
+    [[ $output == "osslbench knobs: $t/tools/knobs.tsv: knob X is of kind 'nokind', which "* ]]
+    # what a kind says may hold quotes: the scripts read it back as written
+    printf 'X\tpath\tcompare\t-\t-\n' >"$t/tools/knobs.tsv"
+    printf "path\t^[a-z]*\$\t-\tit's \"a\" \$(path)\n" >"$t/tools/knob-kinds.tsv"
+    "$ROOT/bin/osslbench" knobs --shell --repo "$t" >"$t/view.sh"
+    [ "$(bash -c 'source "$1"; printf %s "${KIND_WHAT[path]}"' _ "$t/view.sh")" = "it's \"a\" \$(path)" ]
+}
+
 @test "make fleet DRY_RUN=1: every knob the table forwards reaches every host; no host is contacted, nothing written" {
     for t in parallel ssh rsync git; do
         command -v "$t" >/dev/null || skip "needs $t (apt-get install parallel openssh-client rsync git)"

@@ -1,5 +1,5 @@
 # tools/knobs.mk — the knobs of every make target (WORKLOADS=, GOOD=, HOSTS=,
-# ...; tools/knobs.tsv lists them, tools/knobs.sh has the grammar) are values, never make
+# ...; tools/knobs.tsv lists them, tools/knobs.sh has the check) are values, never make
 # code.  Make expands a command-line or environment variable whenever it is
 # referenced or exported to a recipe, so `make compare WORKLOADS='$(shell
 # cmd)'` would run cmd before any script saw the value.  Here each knob the
@@ -18,38 +18,21 @@
 # and are not knobs.
 ifndef KNOBS_MK_DIR
 KNOBS_MK_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-# The table is read by make itself ($(file <), no shell): each line becomes
-# one word (a tab '|', a blank '^'), comment lines are dropped, and a row's
-# fields are its words between '|'.  The table's bytes are only ever
-# compared and split here, never expanded as make code.
-define knobs_nl
-
-
-endef
-knobs_hash := \#
-knobs_tab := $(subst ^,,^	^)
-knobs_lines := $(subst $(knobs_tab),|,$(file <$(KNOBS_MK_DIR)/knobs.tsv))
-knobs_rows := $(filter-out $(knobs_hash)%,$(subst $(knobs_nl), ,$(subst $() ,^,$(knobs_lines))))
-knobs_field = $(word $(1),$(subst |, ,$(2)))
-# knobs_where FIELD,VALUE: the names of the rows whose FIELD is VALUE.
-knobs_where = $(strip $(foreach r,$(knobs_rows),$(if $(filter $(2),$(call knobs_field,$(1),$(r))),$(call knobs_field,1,$(r)))))
+# The table's make view, tools/knobs.gen.mk (knobs/knob_table.c is the one
+# reader of tools/knobs.tsv; `osslbench knobs --make` wrote it, `make
+# knob-views` writes it again): read here as make code, no shell, before any
+# recipe.  It gives KNOBS, KNOBS_GOALS_ALL, and which knobs make passes on:
+# to `osslbench bench` (KNOBS_TO_COMPARE, as COMPARE_<NAME>), to
+# fleet/fleet.sh as its own (KNOBS_TO_FLEET), and through fleet.sh to every
+# host (KNOBS_TO_HOSTS); KNOBS_OF_<goal>, the knobs of one target.
+include $(KNOBS_MK_DIR)/knobs.gen.mk
 # knobs_of_goal GOAL: the knobs a make target takes (tools/knobs.sh goal GOAL).
-knobs_of_goal = $(strip $(foreach r,$(knobs_rows),$(if $(filter $(1),$(subst $(knobs_comma), ,$(call knobs_field,3,$(r)))),\
-    $(call knobs_field,1,$(r)))))
-knobs_comma := ,
-KNOBS := $(sort $(foreach r,$(knobs_rows),$(call knobs_field,1,$(r))))
-# Which knobs make passes on, from the same table: to `osslbench bench`
-# (COMPARE_<NAME>), to fleet/fleet.sh as its own, and through fleet.sh to
-# every host.
-KNOBS_TO_COMPARE := $(call knobs_where,4,--% self)
-KNOBS_TO_FLEET   := $(call knobs_where,5,own)
-KNOBS_TO_HOSTS   := $(call knobs_where,5,host)
+knobs_of_goal = $(KNOBS_OF_$(1))
 $(foreach k,$(KNOBS),$(if $(filter command% environment%,$(origin $(k))),\
     $(eval override $(k) := $$(value $(k)))$(eval export $(k))))
 
 # Only fixed words reach the recipe: the goals are filtered by name.
-KNOBS_GOALS := $(filter $(sort $(foreach r,$(knobs_rows),$(subst $(knobs_comma), ,$(call knobs_field,3,$(r))))),\
-                   $(MAKECMDGOALS)) $(if $(filter build-%,$(MAKECMDGOALS)),builds)
+KNOBS_GOALS := $(filter $(KNOBS_GOALS_ALL),$(MAKECMDGOALS)) $(if $(filter build-%,$(MAKECMDGOALS)),builds)
 
 # One shell: bash itself, found by make on PATH (its /usr/bin/env line would
 # cost an exec per PATH folder).  KNOB_RUNNER is exported empty: the check

@@ -6,7 +6,7 @@
 # fit its grammar ($(...), backquotes, ';' where no such character belongs)
 # is refused with one line before anything is built or run.
 #
-#   tools/knobs.sh names          every knob name (tools/knobs.mk reads them raw)
+#   tools/knobs.sh names          every knob name (tools/knobs.mk has them from knobs.gen.mk)
 #   tools/knobs.sh goals          the make targets that take knobs
 #   tools/knobs.sh goal GOAL      the knobs of one target
 #   tools/knobs.sh list compare|fleet|forward
@@ -24,7 +24,7 @@
 #                                 a bad value (fleet/, bisect/)
 #
 # Two sorts of kind (tools/knob-kinds.tsv, the one table of them, which
-# knobs/knob_grammar.c reads too).  A value of a runner option (SIZES is
+# knobs/knob_grammar.c holds values to as well).  A value of a runner option (SIZES is
 # run's --sizes, THRESHOLD regress's --threshold, a label record/row.c's
 # rule: the kinds with a judge) has one grammar, the runner's parser's:
 # with KNOB_RUNNER set to bin/osslbench, knob_problem asks `KNOB_RUNNER
@@ -40,43 +40,15 @@
 # (a release that is installed, a ref git resolves, a file that exists).
 # shellcheck shell=bash
 
-# The kinds (tools/knob-kinds.tsv), read once: kind -> the pattern a value
-# must match, the runner's judge ("run --sizes", "label split", "-": none)
-# and the words of a refusal.
-declare -gA KIND_VALUES=() KIND_JUDGE=() KIND_WHAT=()
-kind_load() {
-    local kind values judge what
-    while IFS=$'\t' read -r kind values judge what; do
-        [[ -n $kind && $kind != \#* ]] || continue
-        if [[ ! $kind =~ ^[a-z]+$ || -z $values || -z $judge || -z $what ]]; then
-            printf 'knobs: error: %s: bad line for kind %s\n' "$1" "$kind" >&2
-            return 2
-        fi
-        KIND_VALUES[$kind]=$values KIND_JUDGE[$kind]=$judge KIND_WHAT[$kind]=$what
-    done <"$1"
-}
-kind_load "$(dirname -- "${BASH_SOURCE[0]}")/knob-kinds.tsv" || exit 2
-
-# The table (tools/knobs.tsv), read once: name -> kind, goals, what make
-# compare and make fleet do with it; KNOB_NAMES keeps the table's order.
-KNOB_NAMES=() KNOB_GOALS=''
-declare -gA KNOB_KIND=() KNOB_GOALS_OF=() KNOB_COMPARE=() KNOB_FLEET=()
-knob_load() {
-    local name kind goals compare fleet g
-    while read -r name kind goals compare fleet; do
-        [[ -n $name && $name != \#* ]] || continue
-        if [[ ! $name =~ ^[A-Z][A-Z0-9_]*$ || -z $fleet ]]; then
-            printf 'knobs: error: %s: bad line for %s\n' "$1" "$name" >&2
-            return 2
-        fi
-        KNOB_NAMES+=("$name") KNOB_KIND[$name]=$kind KNOB_GOALS_OF[$name]=",$goals,"
-        KNOB_COMPARE[$name]=$compare KNOB_FLEET[$name]=$fleet
-        for g in ${goals//,/ }; do
-            [[ " $KNOB_GOALS " == *" $g "* ]] || KNOB_GOALS+="${KNOB_GOALS:+ }$g"
-        done
-    done <"$1"
-}
-knob_load "$(dirname -- "${BASH_SOURCE[0]}")/knobs.tsv" || exit 2
+# The tables as arrays (tools/knobs.gen.sh, written from tools/knobs.tsv and
+# tools/knob-kinds.tsv by `osslbench knobs --shell`, knobs/knob_table.c being
+# their one reader; `make knob-views` after an edit): kind -> the pattern a
+# value must match (KIND_VALUES), the runner's judge ("run --sizes", "label
+# split", "-": none; KIND_JUDGE) and the words of a refusal (KIND_WHAT); knob
+# name -> KNOB_KIND, KNOB_GOALS_OF (",compare,fleet,"), KNOB_COMPARE and
+# KNOB_FLEET; KNOB_NAMES in the table's order, KNOB_GOALS every goal once.
+# shellcheck source=tools/knobs.gen.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/knobs.gen.sh" || exit 2
 
 # knob_kind NAME: the grammar (kind) of a knob; non-zero for an unknown name.
 knob_kind() {

@@ -25,3 +25,12 @@ pq-sign: $(PQ_SIGN)
 $(PQ_SIGN): tools/pq-sign.c $(COMPAT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) -o $@ $(filter %.c,$^) $(COMPAT_OBJS) $(LDLIBS)
+
+#   make knob-views   tools/knobs.gen.mk and tools/knobs.gen.sh, make's and the
+#                     scripts' views of tools/knobs.tsv and tools/knob-kinds.tsv,
+#                     written again after an edit of either (`osslbench knobs`;
+#                     tests/knobs.bats fails while they differ)
+.PHONY: knob-views
+knob-views: $(BIN)
+	$(BIN) knobs --make >tools/knobs.gen.mk.new && mv tools/knobs.gen.mk.new tools/knobs.gen.mk
+	$(BIN) knobs --shell >tools/knobs.gen.sh.new && mv tools/knobs.gen.sh.new tools/knobs.gen.sh
