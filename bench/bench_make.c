@@ -142,11 +142,7 @@ static int build(int argc, char **argv, bench_make_args *a, knob_table *t)
     int split = split_at(argc, argv);
     const char *repo = given(split, argv, "--repo");
     char path[4200], why[4400];
-    snprintf(path, sizeof path, "%s/tools/knobs.tsv", repo ? repo : ".");
-    if (!knob_table_read(path, t, why, sizeof why))
-        return fail(why);
-    snprintf(path, sizeof path, "%s/tools/knob-kinds.tsv", repo ? repo : ".");
-    if (!knob_kinds_read(path, t, why, sizeof why))
+    if (!knob_tables_read(repo ? repo : ".", t, why, sizeof why))
         return fail(why);
     char *own_v[MAKE_ARGS_MAX], *run_v[MAKE_ARGS_MAX];
     arg_list own = {own_v, 0, false}, run = {run_v, 0, false};

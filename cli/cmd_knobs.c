@@ -26,11 +26,12 @@ static int usage(FILE *f)
     return f == stdout ? 0 : 2;
 }
 
-static bool in_list(const char *list, const char *word)
+/* Is word one of list's items, apart by sep? */
+static bool in_list(const char *list, char sep, const char *word)
 {
     size_t n = strlen(word);
     for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+        if ((p == list || p[-1] == sep) && (p[n] == sep || p[n] == '\0'))
             return true;
     return false;
 }
@@ -42,13 +43,9 @@ static void goals_of(const knob_table *t, char *out, size_t n)
     for (size_t i = 0; i < t->count; i++) {
         char goals[KNOB_FIELD_SIZE], *save = NULL;
         memcpy(goals, t->row[i].goals, sizeof goals);
-        for (char *g = strtok_r(goals, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
-            char padded[KNOB_FIELD_SIZE + 2], have[4096];
-            snprintf(padded, sizeof padded, " %s ", g);
-            snprintf(have, sizeof have, " %s ", out);
-            if (strstr(have, padded) == NULL)
+        for (char *g = strtok_r(goals, ",", &save); g; g = strtok_r(NULL, ",", &save))
+            if (!in_list(out, ' ', g))
                 snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " " : "", g);
-        }
     }
 }
 
@@ -86,7 +83,7 @@ static void write_make(const knob_table *t, const char *goals)
     for (char *g = strtok_r(list, " ", &save); g; g = strtok_r(NULL, " ", &save)) {
         printf("KNOBS_OF_%s :=", g);
         for (size_t i = 0; i < t->count; i++)
-            if (in_list(t->row[i].goals, g))
+            if (in_list(t->row[i].goals, ',', g))
                 printf(" %s", t->row[i].name);
         putchar('\n');
     }
@@ -143,15 +140,14 @@ int cmd_knobs(int argc, char **argv)
     if (view == NULL)
         return usage(stderr);
     static knob_table t;
-    char path[4200], why[4400];
-    snprintf(path, sizeof path, "%s/tools/knobs.tsv", repo);
-    bool ok = knob_table_read(path, &t, why, sizeof why);
-    snprintf(path, sizeof path, "%s/tools/knob-kinds.tsv", repo);
-    ok = ok && knob_kinds_read(path, &t, why, sizeof why);
+    char why[4400];
+    bool ok = knob_tables_read(repo, &t, why, sizeof why);
+    /* a view names every knob's kind: none may be missing */
     for (size_t i = 0; ok && i < t.count; i++)
         if (knob_kind_find(&t, t.row[i].kind) == NULL) {
-            snprintf(why, sizeof why, "%s/tools/knobs.tsv: knob %s is of kind '%s', which %s lacks",
-                     repo, t.row[i].name, t.row[i].kind, path);
+            snprintf(why, sizeof why,
+                     "%s/tools/knobs.tsv: knob %s is of kind '%s', which %s/tools/knob-kinds.tsv lacks",
+                     repo, t.row[i].name, t.row[i].kind, repo);
             ok = false;
         }
     if (!ok) {

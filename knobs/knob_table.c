@@ -149,6 +149,16 @@ bool knob_kinds_read(const char *path, knob_table *t, char *why, size_t n)
     return read_lines(path, t, take_kind, why, n);
 }
 
+bool knob_tables_read(const char *repo, knob_table *t, char *why, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/tools/knobs.tsv", repo);
+    if (!knob_table_read(path, t, why, n))
+        return false;
+    snprintf(path, sizeof path, "%s/tools/knob-kinds.tsv", repo);
+    return knob_kinds_read(path, t, why, n);
+}
+
 const knob_kind *knob_kind_find(const knob_table *t, const char *kind)
 {
     for (size_t i = 0; i < t->nkinds; i++)

@@ -42,6 +42,10 @@ bool knob_table_read(const char *path, knob_table *t, char *why, size_t n);
  * with one line, as tools/knobs.sh's kind_load refuses the same. */
 bool knob_kinds_read(const char *path, knob_table *t, char *why, size_t n);
 
+/* Both tables of the tree at repo (tools/knobs.tsv, tools/knob-kinds.tsv)
+ * into t; false with the first one's line, as above. */
+bool knob_tables_read(const char *repo, knob_table *t, char *why, size_t n);
+
 /* The kind of that name in t, or NULL. */
 const knob_kind *knob_kind_find(const knob_table *t, const char *kind);
 
